@@ -1,0 +1,62 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import viteConfig from './vite.config';
+
+// Four projects, one command (`npm test` runs all of them after a production build):
+// - unit: pure and Node-side code, RxDB on fake-indexeddb
+// - components: React components in jsdom with Testing Library
+// - integration: real Postgres (PGlite and PostgreSQL 15), the emulator, the real supabase-js client
+// - e2e: real Chromium (playwright-core) against the production build
+export default mergeConfig(
+  viteConfig,
+  defineConfig({
+    test: {
+      projects: [
+        {
+          extends: true,
+          test: {
+            name: 'unit',
+            environment: 'node',
+            include: [
+              'src/**/*.test.ts',
+              'sync-worker/**/*.test.ts',
+              'service-worker/**/*.test.ts',
+              'scripts/**/*.test.ts',
+            ],
+            setupFiles: ['test/setup/unit.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'components',
+            environment: 'jsdom',
+            include: ['src/**/*.test.tsx'],
+            setupFiles: ['test/setup/components.ts'],
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'integration',
+            environment: 'node',
+            include: ['test/integration/**/*.test.ts', 'supabase/**/*.test.ts'],
+            testTimeout: 30_000,
+            hookTimeout: 180_000,
+          },
+        },
+        {
+          extends: true,
+          test: {
+            name: 'e2e',
+            environment: 'node',
+            include: ['test/e2e/**/*.test.ts'],
+            globalSetup: ['test/e2e/global-setup.ts'],
+            testTimeout: 60_000,
+            hookTimeout: 120_000,
+            fileParallelism: false,
+          },
+        },
+      ],
+    },
+  }),
+);
