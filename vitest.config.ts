@@ -1,5 +1,5 @@
 import { defineConfig, mergeConfig } from 'vitest/config';
-import viteConfig from './vite.config';
+import viteConfig from './vite.config.ts';
 
 // Four projects, one command (`npm test` runs all of them after a production build):
 // - unit: pure and Node-side code, RxDB on fake-indexeddb
@@ -40,6 +40,7 @@ export default mergeConfig(
             name: 'integration',
             environment: 'node',
             include: ['test/integration/**/*.test.ts', 'supabase/**/*.test.ts'],
+            globalSetup: ['test/integration/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 180_000,
           },

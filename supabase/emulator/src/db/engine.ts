@@ -1,0 +1,178 @@
+/**
+ * The database engine behind the emulator: PGlite embedded (default) or a PostgreSQL server when a
+ * connection URL is given. Both expose the same small interface, so the REST, auth and realtime layers
+ * never know which one they talk to.
+ *
+ * Invariant: request-scoped settings (role, JWT claims) are only ever set with `set_config(..., true)`
+ * inside `transaction()`, so they end with the transaction. PGlite has a single backend session shared
+ * by every caller; a plain `SET` would leak into the next request.
+ */
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
+import pg from 'pg';
+
+export interface SqlField {
+  name: string;
+  dataTypeID: number;
+}
+
+export interface SqlResult<R> {
+  rows: R[];
+  rowCount: number;
+  fields: SqlField[];
+}
+
+export interface Queryable {
+  query<R = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<SqlResult<R>>;
+  /** Runs one or more statements without parameters (migrations, scripts). */
+  exec(sql: string): Promise<void>;
+}
+
+export type NotificationHandler = (payload: string) => void;
+
+export interface Engine extends Queryable {
+  readonly kind: 'pglite' | 'postgres';
+  /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /** LISTEN on a channel; resolves to an unsubscribe function. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  /** PGlite only: the whole data directory as an uncompressed tarball, for `loadDataDir`. */
+  snapshot?(): Promise<Blob>;
+  close(): Promise<void>;
+}
+
+export interface EngineOptions {
+  /** A PostgreSQL connection URL. When set, PGlite is not used. */
+  databaseUrl?: string | undefined;
+  /** PGlite data directory; in memory when absent. */
+  dataDir?: string | undefined;
+  /** A PGlite data-dir dump (from `dumpDataDir`) to start from, for fast test databases. */
+  loadDataDir?: Blob | undefined;
+}
+
+// int8 comes back as a JS number when it is safe, else as a string: the same from both engines.
+const INT8_OID = 20;
+const parseInt8 = (value: string): number | string => {
+  const n = Number(value);
+  return Number.isSafeInteger(n) ? n : value;
+};
+
+export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
+  return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
+}
+
+async function openPglite(options: EngineOptions): Promise<Engine> {
+  const db = await PGlite.create({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    extensions: { pgcrypto, uuid_ossp },
+    parsers: { [INT8_OID]: parseInt8, [pgliteTypes.NUMERIC]: (value: string) => value },
+  });
+
+  const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
+    async query<R>(sql: string, params: readonly unknown[] = []) {
+      const result = await target.query<R>(sql, params as unknown[]);
+      return {
+        rows: result.rows,
+        rowCount: result.affectedRows ?? result.rows.length,
+        fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      };
+    },
+    async exec(sql: string) {
+      await target.exec(sql);
+    },
+  });
+
+  return {
+    kind: 'pglite',
+    ...wrap(db),
+    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    async listen(channel, handler) {
+      const unsubscribe = await db.listen(channel, handler);
+      return async () => {
+        await unsubscribe();
+      };
+    },
+    snapshot: () => db.dumpDataDir('none'),
+    close: () => db.close(),
+  };
+}
+
+async function openPostgres(databaseUrl: string): Promise<Engine> {
+  const typeParsers = {
+    getTypeParser: ((oid: number, format?: string) =>
+      oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+  };
+  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: typeParsers });
+  // Fail fast on a wrong URL instead of on the first request.
+  await pool.query('select 1');
+
+  const wrap = (client: pg.Pool | pg.PoolClient): Queryable => ({
+    async query<R>(sql: string, params: readonly unknown[] = []) {
+      const result = await client.query(sql, params as unknown[]);
+      return {
+        rows: result.rows as R[],
+        rowCount: result.rowCount ?? result.rows.length,
+        fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      };
+    },
+    async exec(sql: string) {
+      await client.query(sql);
+    },
+  });
+
+  let listener: pg.Client | null = null;
+  const handlers = new Map<string, Set<NotificationHandler>>();
+
+  async function listenerClient(): Promise<pg.Client> {
+    if (listener) return listener;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    client.on('notification', (message) => {
+      for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
+    });
+    listener = client;
+    return client;
+  }
+
+  return {
+    kind: 'postgres',
+    ...wrap(pool),
+    async transaction(fn) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const result = await fn(wrap(client));
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, handler) {
+      const client = await listenerClient();
+      let set = handlers.get(channel);
+      if (!set) {
+        set = new Set();
+        handlers.set(channel, set);
+        await client.query(`listen ${pg.escapeIdentifier(channel)}`);
+      }
+      set.add(handler);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await client.query(`unlisten ${pg.escapeIdentifier(channel)}`);
+        }
+      };
+    },
+    async close() {
+      await listener?.end();
+      await pool.end();
+    },
+  };
+}

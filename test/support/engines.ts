@@ -1,0 +1,111 @@
+/**
+ * Runs a test suite against both database engines the product supports: PGlite (embedded, the default)
+ * and PostgreSQL 15 (what hosted Supabase runs). Each test file gets fresh databases cloned from the
+ * snapshot and template that test/integration/global-setup.ts prepares.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, inject } from 'vitest';
+import { openEngine, type Engine, type Queryable } from '../../supabase/emulator/src/db/engine';
+import { asRole } from '../../supabase/emulator/src/db/request-context';
+
+export type EngineKind = 'pglite' | 'postgres';
+
+export interface NewUser {
+  id?: string;
+  email?: string;
+  username?: string;
+  firstName?: string;
+  metadata?: Record<string, unknown>;
+}
+
+export interface EngineContext {
+  kind: EngineKind;
+  /** The engine for this file (migrated and seeded). Available inside tests and hooks. */
+  engine(): Engine;
+  /** Inserts an auth user as GoTrue would (the profile trigger runs); returns its id. */
+  createUser(user?: NewUser): Promise<string>;
+  /** Runs `fn` in a transaction as that user (role authenticated) or as anon, with PostgREST's settings. */
+  as<T>(who: string | 'anon' | 'service_role', fn: (tx: Queryable) => Promise<T>): Promise<T>;
+}
+
+/** Opens a fresh migrated engine of the given kind; `null` when that kind is unavailable here. */
+export async function openTestEngine(kind: EngineKind): Promise<{ engine: Engine; dispose(): Promise<void> } | null> {
+  if (kind === 'pglite') {
+    const tar = readFileSync(inject('pgliteSnapshot'));
+    const engine = await openEngine({ loadDataDir: new Blob([tar]) });
+    return { engine, dispose: () => engine.close() };
+  }
+  const pg15 = inject('pg15');
+  if (!pg15) return null;
+  const name = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = await openEngine({ databaseUrl: pg15.url });
+  await admin.exec(`create database ${name} template ${pg15.template}`);
+  const engine = await openEngine({ databaseUrl: pg15.urlTemplate.replace('{db}', name) });
+  return {
+    engine,
+    async dispose() {
+      await engine.close();
+      await admin.exec(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
+export async function insertAuthUser(db: Queryable, user: NewUser = {}): Promise<string> {
+  const id = user.id ?? randomUUID();
+  const email = user.email ?? `${id.slice(0, 8)}@example.test`;
+  const metadata = {
+    ...(user.username !== undefined ? { username: user.username } : {}),
+    ...(user.firstName !== undefined ? { first_name: user.firstName } : {}),
+    ...user.metadata,
+  };
+  await db.query(
+    `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+       raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+     values ($1, 'authenticated', 'authenticated', $2, '', now(),
+       '{"provider":"email","providers":["email"]}', $3, now(), now())`,
+    [id, email, JSON.stringify(metadata)],
+  );
+  return id;
+}
+
+export function runAs<T>(
+  engine: Engine,
+  who: string | 'anon' | 'service_role',
+  fn: (tx: Queryable) => Promise<T>,
+): Promise<T> {
+  return engine.transaction(async (tx) => {
+    if (who === 'anon' || who === 'service_role') {
+      await asRole(tx, { role: who, claims: { role: who } });
+    } else {
+      await asRole(tx, { role: 'authenticated', claims: { sub: who, role: 'authenticated', aal: 'aal1' } });
+    }
+    return fn(tx);
+  });
+}
+
+export function describeEachEngine(title: string, body: (ctx: EngineContext) => void): void {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const available = kind === 'pglite' || inject('pg15') !== null;
+    describe.skipIf(!available)(`${title} [${kind}]`, () => {
+      let current: { engine: Engine; dispose(): Promise<void> } | null = null;
+      beforeAll(async () => {
+        current = await openTestEngine(kind);
+      });
+      afterAll(async () => {
+        await current?.dispose();
+      });
+      const engine = () => {
+        if (!current) throw new Error(`${kind} engine is not open`);
+        return current.engine;
+      };
+      body({
+        kind,
+        engine,
+        createUser: (user) => insertAuthUser(engine(), user),
+        as: (who, fn) => runAs(engine(), who, fn),
+      });
+    });
+  }
+}
