@@ -26,11 +26,13 @@ export interface EngineContext {
   /** Inserts an auth user as GoTrue would (the profile trigger runs); returns its id. */
   createUser(user?: NewUser): Promise<string>;
   /** Runs `fn` in a transaction as that user (role authenticated) or as anon, with PostgREST's settings. */
-  as<T>(who: string | 'anon' | 'service_role', fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  as<T>(who: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
 }
 
 /** Opens a fresh migrated engine of the given kind; `null` when that kind is unavailable here. */
-export async function openTestEngine(kind: EngineKind): Promise<{ engine: Engine; dispose(): Promise<void> } | null> {
+export async function openTestEngine(
+  kind: EngineKind,
+): Promise<{ engine: Engine; dispose(): Promise<void> } | null> {
   if (kind === 'pglite') {
     const tar = readFileSync(inject('pgliteSnapshot'));
     const engine = await openEngine({ loadDataDir: new Blob([tar]) });
@@ -72,7 +74,8 @@ export async function insertAuthUser(db: Queryable, user: NewUser = {}): Promise
 
 export function runAs<T>(
   engine: Engine,
-  who: string | 'anon' | 'service_role',
+  /** A user id, or 'anon' / 'service_role'. */
+  who: string,
   fn: (tx: Queryable) => Promise<T>,
 ): Promise<T> {
   return engine.transaction(async (tx) => {

@@ -101,8 +101,10 @@ async function openPglite(options: EngineOptions): Promise<Engine> {
 
 async function openPostgres(databaseUrl: string): Promise<Engine> {
   const typeParsers = {
-    getTypeParser: ((oid: number, format?: string) =>
-      oid === INT8_OID ? parseInt8 : pg.types.getTypeParser(oid, format as 'text')) as typeof pg.types.getTypeParser,
+    getTypeParser: ((oid: number) =>
+      oid === INT8_OID
+        ? parseInt8
+        : (pg.types.getTypeParser(oid) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
   };
   const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: typeParsers });
   // Fail fast on a wrong URL instead of on the first request.

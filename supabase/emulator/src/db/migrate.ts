@@ -30,7 +30,9 @@ export interface AppliedSchema {
 const MIGRATION_NAME = /^(\d{14})_([a-z0-9_]+)\.sql$/;
 
 export async function listMigrations(): Promise<Array<{ version: string; name: string; file: string }>> {
-  const files = (await readdir(paths.migrations).catch(() => [] as string[])).filter((f) => f.endsWith('.sql'));
+  const files = (await readdir(paths.migrations).catch(() => [] as string[])).filter((f) =>
+    f.endsWith('.sql'),
+  );
   return files.sort().map((file) => {
     const match = MIGRATION_NAME.exec(file);
     if (!match?.[1] || !match[2]) {
@@ -44,9 +46,9 @@ export async function applySchema(engine: Engine, options: ApplySchemaOptions = 
   await engine.exec(await readFile(paths.bootstrap, 'utf8'));
 
   const done = new Set(
-    (await engine.query<{ version: string }>('select version from supabase_migrations.schema_migrations')).rows.map(
-      (row) => row.version,
-    ),
+    (
+      await engine.query<{ version: string }>('select version from supabase_migrations.schema_migrations')
+    ).rows.map((row) => row.version),
   );
   const applied: string[] = [];
   for (const migration of await listMigrations()) {
@@ -61,9 +63,12 @@ export async function applySchema(engine: Engine, options: ApplySchemaOptions = 
         );
       });
     } catch (error) {
-      throw new Error(`Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`, {
-        cause: error,
-      });
+      throw new Error(
+        `Migration ${migration.version}_${migration.name} failed: ${(error as Error).message}`,
+        {
+          cause: error,
+        },
+      );
     }
     applied.push(`${migration.version}_${migration.name}`);
     options.onApplied?.(`${migration.version}_${migration.name}`);

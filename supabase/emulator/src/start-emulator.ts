@@ -1,0 +1,113 @@
+/**
+ * Starts the emulator: opens the database (PGlite or PostgreSQL), applies bootstrap, migrations and seed,
+ * then serves auth, REST, realtime, storage and the inbox on one port. Used by the CLI (`npm run
+ * emulator`), by `npm start`, and by tests (port 0, memory or a snapshot).
+ */
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import { resolveConfig, type EmulatorOptions } from './config';
+import type { EmulatorContext } from './context';
+import { openEngine, type Engine } from './db/engine';
+import { applySchema } from './db/migrate';
+import { createApp } from './http/app';
+import { createMailbox } from './inbox/mailbox';
+import { createKeys } from './keys';
+import { attachRealtime } from './realtime/server';
+
+export interface EmulatorStatus {
+  API_URL: string;
+  REST_URL: string;
+  AUTH_URL: string;
+  REALTIME_URL: string;
+  STORAGE_URL: string;
+  INBOX_URL: string;
+  ANON_KEY: string;
+  SERVICE_ROLE_KEY: string;
+  JWT_SECRET: string;
+  DB_URL?: string;
+}
+
+export interface Emulator {
+  url: string;
+  status: EmulatorStatus;
+  engine: Engine;
+  context: EmulatorContext;
+  stop(): Promise<void>;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const config = resolveConfig(options);
+  const log = options.log ?? (() => undefined);
+  const dataDir = config.dataDir ? resolve(config.dataDir) : undefined;
+  if (dataDir && options.reset) rmSync(dataDir, { recursive: true, force: true });
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+
+  const engine = await openEngine({
+    databaseUrl: options.databaseUrl,
+    dataDir: options.databaseUrl || !dataDir ? undefined : join(dataDir, 'pglite'),
+    loadDataDir: options.loadDataDir,
+  });
+  try {
+    const { applied } = await applySchema(engine, { seed: true });
+    if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
+  } catch (error) {
+    await engine.close();
+    throw error;
+  }
+
+  const keys = await createKeys({ jwtSecret: options.jwtSecret, dataDir });
+  let apiUrl = '';
+  const context: EmulatorContext = {
+    engine,
+    keys,
+    config,
+    mailbox: await createMailbox(engine, log),
+    apiUrl: () => apiUrl,
+    log,
+  };
+
+  const app = createApp(context);
+  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
+  const realtime = await attachRealtime(context, server);
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => resolveListen());
+  });
+  const { port } = server.address() as AddressInfo;
+  apiUrl = `http://${config.host}:${port}`;
+
+  const status: EmulatorStatus = {
+    API_URL: apiUrl,
+    REST_URL: `${apiUrl}/rest/v1`,
+    AUTH_URL: `${apiUrl}/auth/v1`,
+    REALTIME_URL: `${apiUrl.replace(/^http/, 'ws')}/realtime/v1`,
+    STORAGE_URL: `${apiUrl}/storage/v1`,
+    INBOX_URL: `${apiUrl}/inbox`,
+    ANON_KEY: keys.anonKey,
+    SERVICE_ROLE_KEY: keys.serviceRoleKey,
+    JWT_SECRET: keys.jwtSecret,
+    ...(options.databaseUrl ? { DB_URL: options.databaseUrl } : {}),
+  };
+  if (dataDir) writeFileSync(join(dataDir, 'status.json'), `${JSON.stringify(status, null, 2)}\n`);
+
+  return {
+    url: apiUrl,
+    status,
+    engine,
+    context,
+    async stop() {
+      await realtime.close();
+      server.closeAllConnections();
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+      await engine.close();
+    },
+  };
+}
+
+/** The lines `supabase status -o env` prints. */
+export function statusLines(status: EmulatorStatus): string[] {
+  return Object.entries(status).map(([key, value]) => `${key}="${value}"`);
+}
