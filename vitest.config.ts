@@ -21,6 +21,7 @@ export default mergeConfig(
               'sync-worker/**/*.test.ts',
               'service-worker/**/*.test.ts',
               'scripts/**/*.test.ts',
+              'bench/*.test.ts',
             ],
             setupFiles: ['test/setup/unit.ts'],
           },
