@@ -37,7 +37,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
     await template.close();
     project.provide('pg15', { url: server.url, template: PG_TEMPLATE, urlTemplate: server.urlFor('{db}') });
   } else {
-    if (process.env.CI) throw new Error('CI needs PostgreSQL 15 for the integration tests (apt-get install postgresql)');
+    if (process.env.CI)
+      throw new Error('CI needs PostgreSQL 15 for the integration tests (apt-get install postgresql)');
     console.warn('[integration] PostgreSQL is not installed: the PostgreSQL 15 runs are skipped.');
     project.provide('pg15', null);
   }
