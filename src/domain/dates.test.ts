@@ -1,5 +1,16 @@
 import { describe, it, expect } from 'vitest';
-import { addDays, daysBetween, isIsoDay, isValidTimeZone, todayIn, utcDay } from './dates';
+import {
+  addDays,
+  dayOfYear,
+  daysBetween,
+  isIsoDay,
+  isValidTimeZone,
+  resolveTimeZone,
+  startOfWeek,
+  todayIn,
+  utcDay,
+  weekdayOf,
+} from './dates';
 
 describe('isIsoDay', () => {
   it('accepts real calendar dates', () => {
@@ -140,5 +151,48 @@ describe('isValidTimeZone', () => {
     expect(isValidTimeZone('UTC')).toBe(true);
     expect(isValidTimeZone('Nowhere/Land')).toBe(false);
     expect(isValidTimeZone('')).toBe(false);
+  });
+});
+
+describe('resolveTimeZone', () => {
+  it('keeps a valid preferred zone', () => {
+    expect(resolveTimeZone('Pacific/Auckland')).toBe('Pacific/Auckland');
+  });
+
+  it('falls back to the device zone (valid) for missing or unknown zones', () => {
+    const device = resolveTimeZone(undefined);
+    expect(isValidTimeZone(device)).toBe(true);
+    expect(resolveTimeZone(null)).toBe(device);
+    expect(resolveTimeZone('Not/A_Zone')).toBe(device);
+    expect(resolveTimeZone('')).toBe(device);
+  });
+});
+
+describe('dayOfYear', () => {
+  it('counts from 1 January', () => {
+    expect(dayOfYear('2026-01-01')).toBe(1);
+    expect(dayOfYear('2026-02-01')).toBe(32);
+    expect(dayOfYear('2026-12-31')).toBe(365);
+    expect(dayOfYear('2024-12-31')).toBe(366);
+    expect(dayOfYear('2024-03-01')).toBe(61);
+  });
+});
+
+describe('weekdayOf and startOfWeek', () => {
+  it('knows the weekday', () => {
+    expect(weekdayOf('1970-01-01')).toBe(4); // Thursday
+    expect(weekdayOf('2026-03-29')).toBe(0); // Sunday (Europe's spring forward)
+    expect(weekdayOf('2026-06-15')).toBe(1); // Monday
+    expect(weekdayOf('1969-12-31')).toBe(3); // Wednesday, before the epoch
+    expect(weekdayOf('2000-02-29')).toBe(2); // Tuesday
+  });
+
+  it('finds the start of the week, Monday by default', () => {
+    expect(startOfWeek('2026-06-15')).toBe('2026-06-15');
+    expect(startOfWeek('2026-06-21')).toBe('2026-06-15');
+    expect(startOfWeek('2026-06-14')).toBe('2026-06-08');
+    expect(startOfWeek('2026-06-17', 0)).toBe('2026-06-14');
+    expect(startOfWeek('2026-01-01')).toBe('2025-12-29');
+    expect(() => startOfWeek('2026-06-17', 7)).toThrow(RangeError);
   });
 });

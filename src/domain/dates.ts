@@ -132,3 +132,31 @@ export function todayIn(timeZone: string, now: Date): string {
   if (!isIsoDay(out)) throw new RangeError(`todayIn: date out of range: ${out}`);
   return out;
 }
+
+/**
+ * A usable IANA zone: `preferred` (say, the profile's zone) if Intl knows it, else the device's zone, else
+ * UTC. Use it to feed todayIn() from data that may hold a stale or mistyped zone.
+ */
+export function resolveTimeZone(preferred?: string | null): string {
+  if (preferred && isValidTimeZone(preferred)) return preferred;
+  const device = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  return device && isValidTimeZone(device) ? device : 'UTC';
+}
+
+/** Day of the year, 1 for 1 January (366 on 31 December of a leap year). */
+export function dayOfYear(day: string): number {
+  return daysBetween(`${day.slice(0, 4)}-01-01`, day) + 1;
+}
+
+/** Weekday of a calendar date: 0 Sunday, 1 Monday, ... 6 Saturday (1970-01-01 was a Thursday). */
+export function weekdayOf(day: string): number {
+  return (((toDayNumber(day) + 4) % 7) + 7) % 7;
+}
+
+/** The first day of the week containing `day`; weeks start on Monday unless `weekStartsOn` says otherwise. */
+export function startOfWeek(day: string, weekStartsOn = 1): string {
+  if (!Number.isInteger(weekStartsOn) || weekStartsOn < 0 || weekStartsOn > 6) {
+    throw new RangeError(`weekStartsOn must be 0..6, got ${weekStartsOn}`);
+  }
+  return addDays(day, -((weekdayOf(day) - weekStartsOn + 7) % 7));
+}
