@@ -1,13 +1,19 @@
-// Component tests run in jsdom with Testing Library's matchers.
+// Component tests run in jsdom with Testing Library's matchers. Each test starts from a clean page: no stored
+// theme or language, no colour-scheme attribute, `<html lang>` unset.
 import '@testing-library/jest-dom/vitest';
 import { cleanup } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
 afterEach(() => {
   cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+  document.documentElement.removeAttribute('data-mantine-color-scheme');
+  document.documentElement.removeAttribute('lang');
 });
 
-// Mantine reads these browser APIs, which jsdom does not implement.
+// Mantine reads these browser APIs, which jsdom does not implement. No media query matches: the "system"
+// colour scheme is light unless a test overrides matchMedia.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
@@ -27,4 +33,7 @@ class NoopResizeObserver {
   disconnect(): void {}
 }
 globalThis.ResizeObserver ??= NoopResizeObserver;
-window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
+if (!('scrollIntoView' in window.HTMLElement.prototype)) {
+  Object.assign(window.HTMLElement.prototype, { scrollIntoView: () => {} });
+}
+window.scrollTo = () => {};

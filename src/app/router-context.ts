@@ -1,0 +1,8 @@
+import type { i18n as I18n } from 'i18next';
+
+/** What every route's `beforeLoad` and `loader` receive. */
+export interface RouterContext {
+  /** Route loaders load their translation namespaces with it, so a page never renders untranslated. */
+  i18n: I18n;
+  // The auth issue adds the session handle here; the `_app` layout's beforeLoad guards on it.
+}

@@ -1,0 +1,10 @@
+// Typed `t()` keys: i18next checks every key against the English resources.
+import 'i18next';
+import type { Resources } from './resources';
+
+declare module 'i18next' {
+  interface CustomTypeOptions {
+    defaultNS: 'common';
+    resources: Resources;
+  }
+}

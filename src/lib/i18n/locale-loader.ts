@@ -1,0 +1,27 @@
+import type { BackendModule, ResourceKey } from 'i18next';
+
+// Every locales/<lang>/<ns>.json becomes its own chunk (a dynamic import per file), so a language or a
+// namespace costs nothing until a page asks for it, and the service worker can precache each file by URL.
+const loaders = import.meta.glob<{ default: ResourceKey }>('/locales/*/*.json');
+
+export function localeFilePath(language: string, namespace: string): string {
+  return `/locales/${language}/${namespace}.json`;
+}
+
+/** An i18next backend that reads namespaces from the bundled locale chunks. */
+export const lazyLocaleBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, callback) {
+    const load = loaders[localeFilePath(language, namespace)];
+    if (!load) {
+      callback(new Error(`No translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (module) => callback(null, module.default),
+      // `true` asks i18next to retry: a chunk request can fail on a flaky connection.
+      (error: unknown) => callback(error instanceof Error ? error : new Error(String(error)), true),
+    );
+  },
+};

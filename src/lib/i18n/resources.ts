@@ -1,0 +1,25 @@
+// The shape of every namespace, taken from the English files (the source of truth). `t()` keys are checked
+// against these types through the CustomTypeOptions declaration in i18next.d.ts. A new namespace file needs a
+// line here; `npm run i18n:check` reports one that is missing.
+import type auth from '../../../locales/en/auth.json';
+import type common from '../../../locales/en/common.json';
+import type errors from '../../../locales/en/errors.json';
+import type landing from '../../../locales/en/landing.json';
+import type legal from '../../../locales/en/legal.json';
+import type profile from '../../../locales/en/profile.json';
+
+export interface Resources {
+  auth: typeof auth;
+  common: typeof common;
+  errors: typeof errors;
+  landing: typeof landing;
+  legal: typeof legal;
+  profile: typeof profile;
+}
+
+export type Namespace = keyof Resources;
+
+export const DEFAULT_NAMESPACE = 'common' satisfies Namespace;
+
+/** Loaded before the first render: the shell's own text and the error screens, which must work offline. */
+export const INITIAL_NAMESPACES = ['common', 'errors'] as const satisfies readonly Namespace[];

@@ -1,0 +1,59 @@
+// Page chunks load lazily. After a deploy, an open tab may ask for a chunk that no longer exists, and a flaky
+// connection can drop one: retry twice with a growing delay (600 ms, then 1200 ms); if it still fails, clear the
+// caches (a stale service-worker precache is the usual cause) and reload once. A second failure after that
+// reload is thrown, so the route error screen shows instead of a reload loop.
+
+export const RETRY_DELAYS_MS = [600, 1200] as const;
+const RELOAD_MARKER = 'spotter:chunk-reload';
+
+export interface RetryImportDeps {
+  wait: (ms: number) => Promise<void>;
+  /** Clears caches and starts a reload; false when the page cannot reload (then the error is thrown). */
+  recover: () => Promise<boolean>;
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;
+}
+
+const browserDeps = (): RetryImportDeps => ({
+  wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  recover: async () => {
+    if ('caches' in globalThis) {
+      const keys = await caches.keys();
+      await Promise.all(keys.map((key) => caches.delete(key)));
+    }
+    window.location.reload();
+    return true;
+  },
+  storage: safeSessionStorage(),
+});
+
+function safeSessionStorage(): Storage | undefined {
+  try {
+    return globalThis.sessionStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function retryImport<T>(
+  load: () => Promise<T>,
+  deps: RetryImportDeps = browserDeps(),
+): Promise<T> {
+  let lastError: unknown;
+  for (let attempt = 0; attempt <= RETRY_DELAYS_MS.length; attempt += 1) {
+    try {
+      const module = await load();
+      deps.storage?.removeItem(RELOAD_MARKER);
+      return module;
+    } catch (error) {
+      lastError = error;
+      const delay = RETRY_DELAYS_MS[attempt];
+      if (delay !== undefined) await deps.wait(delay);
+    }
+  }
+  if (deps.storage !== undefined && deps.storage.getItem(RELOAD_MARKER) === null) {
+    deps.storage.setItem(RELOAD_MARKER, String(Date.now()));
+    // The page is going away: keep the router pending rather than flash the error screen.
+    if (await deps.recover()) return new Promise<T>(() => {});
+  }
+  throw lastError;
+}

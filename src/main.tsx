@@ -1,0 +1,22 @@
+// Boot: load the shell's translations (common, errors) in the detected language, then render the router.
+import '@mantine/core/styles.css';
+import '@mantine/notifications/styles.css';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { App } from '@/app/app';
+import { createAppRouter } from '@/app/router';
+import { createI18n, syncDocumentLanguage } from '@/lib/i18n';
+
+const { i18n, ready } = createI18n();
+syncDocumentLanguage(i18n);
+await ready;
+
+const router = createAppRouter({ context: { i18n } });
+const container = document.getElementById('root');
+if (container === null) throw new Error('index.html has no #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <App i18n={i18n} router={router} />
+  </StrictMode>,
+);

@@ -1,0 +1,4 @@
+import { createLazyRoute } from '@tanstack/react-router';
+import { LoginPage } from './-pages/login-page';
+
+export const Route = createLazyRoute('/_public/login')({ component: LoginPage });

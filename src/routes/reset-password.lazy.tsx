@@ -1,0 +1,4 @@
+import { createLazyRoute } from '@tanstack/react-router';
+import { ResetPasswordPage } from './-pages/reset-password-page';
+
+export const Route = createLazyRoute('/_public/reset-password')({ component: ResetPasswordPage });
