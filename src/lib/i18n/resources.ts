@@ -7,6 +7,7 @@ import type errors from '../../../locales/en/errors.json';
 import type landing from '../../../locales/en/landing.json';
 import type legal from '../../../locales/en/legal.json';
 import type profile from '../../../locales/en/profile.json';
+import type validation from '../../../locales/en/validation.json';
 
 export interface Resources {
   auth: typeof auth;
@@ -15,6 +16,7 @@ export interface Resources {
   landing: typeof landing;
   legal: typeof legal;
   profile: typeof profile;
+  validation: typeof validation;
 }
 
 export type Namespace = keyof Resources;
