@@ -1,6 +1,18 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type ProxyOptions } from 'vite';
+
+// Where the Supabase API lives for `npm run dev`, `npm start` and the end-to-end tests: the local emulator.
+// The app, when built without VITE_SUPABASE_URL, talks to its own origin, and these servers forward the
+// Supabase paths there (WebSocket included). One origin means no CORS and a service worker that sees
+// every API call; a production build for hosted Supabase sets VITE_SUPABASE_URL instead.
+const apiUrl = process.env.SPOTTER_API_URL ?? 'http://127.0.0.1:54321';
+const apiProxy: Record<string, ProxyOptions> = Object.fromEntries(
+  ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1', '/inbox'].map((path) => [
+    path,
+    { target: apiUrl, changeOrigin: false, ws: path === '/realtime/v1' },
+  ]),
+);
 
 // The page bundle. The sync worker is bundled by Vite through `new Worker(new URL(...))`;
 // the service worker is built separately by scripts/build-service-worker.ts after this build.
@@ -11,6 +23,6 @@ export default defineConfig({
   },
   worker: { format: 'es' },
   build: { target: 'es2022', sourcemap: true },
-  preview: { host: '127.0.0.1', port: 4173, strictPort: true },
-  server: { host: '127.0.0.1', port: 5173 },
+  preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: apiProxy },
+  server: { host: '127.0.0.1', port: 5173, proxy: apiProxy },
 });

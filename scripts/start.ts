@@ -54,12 +54,12 @@ const emulator = await startEmulator({
 
 if (!values['no-build']) {
   console.log('Building the app…');
-  await run('npm', ['run', '--silent', 'build'], {
-    VITE_SUPABASE_URL: emulator.url,
-    VITE_SUPABASE_ANON_KEY: emulator.status.ANON_KEY,
-  });
+  // No VITE_SUPABASE_URL: the app calls its own origin and the preview server forwards to the emulator.
+  await run('npm', ['run', '--silent', 'build'], {});
 }
 
+// vite.config.ts reads this when preview() loads it: the proxy target for /auth/v1, /rest/v1, ...
+process.env.SPOTTER_API_URL = emulator.url;
 const server = await preview({ preview: { host, port: appPort, strictPort: true, open: false } });
 
 console.log(`
