@@ -1,0 +1,81 @@
+/**
+ * Turns a stored object into the HTTP answer hosted Storage gives for a download: its content type,
+ * cache control, ETag and Last-Modified from the object's metadata, `If-None-Match` (304), a single
+ * byte `Range` (206), and `?download[=name]` as an attachment.
+ */
+import { errors } from './errors';
+import type { ObjectRow } from './objects-db';
+
+function lastModified(row: ObjectRow): string {
+  const value = row.metadata?.lastModified ?? row.updated_at;
+  const date = value instanceof Date ? value : new Date(value ?? Date.now());
+  return Number.isNaN(date.getTime()) ? new Date().toUTCString() : date.toUTCString();
+}
+
+function contentDisposition(download: string, fallbackName: string): string {
+  const filename = download === '' ? (fallbackName.split('/').pop() ?? fallbackName) : download;
+  const ascii = filename.replace(/[^\x20-\x7e]|["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
+
+/** Parses `bytes=a-b`, `bytes=a-` or `bytes=-n` against a size; null for no (or an ignored) range. */
+function parseRange(header: string | null, size: number): { start: number; end: number } | null {
+  if (!header) return null;
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
+  if (!match || (match[1] === '' && match[2] === '')) return null;
+  let start: number;
+  let end: number;
+  if (match[1] === '') {
+    const suffix = Number(match[2]);
+    start = Math.max(0, size - suffix);
+    end = size - 1;
+  } else {
+    start = Number(match[1]);
+    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  }
+  if (start > end || start >= size) throw errors.invalidRange();
+  return { start, end };
+}
+
+export function objectResponse(
+  request: Request,
+  row: ObjectRow,
+  bytes: Uint8Array,
+  options: { crossOrigin?: boolean } = {},
+): Response {
+  const url = new URL(request.url);
+  const headers = new Headers({
+    'Content-Type': row.metadata?.mimetype ?? 'application/octet-stream',
+    'Cache-Control': row.metadata?.cacheControl ?? 'no-cache',
+    'Last-Modified': lastModified(row),
+    'Accept-Ranges': 'bytes',
+    'X-Content-Type-Options': 'nosniff',
+  });
+  const etag = row.metadata?.eTag;
+  if (etag) headers.set('ETag', etag);
+  // `<img src>` on another origin keeps working under Cross-Origin-Embedder-Policy.
+  if (options.crossOrigin) headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+  const download = url.searchParams.get('download');
+  if (download !== null) headers.set('Content-Disposition', contentDisposition(download, row.name));
+
+  const ifNoneMatch = request.headers.get('if-none-match');
+  if (
+    etag &&
+    ifNoneMatch &&
+    ifNoneMatch.split(',').some((tag) => tag.trim() === etag || tag.trim() === '*')
+  ) {
+    return new Response(null, { status: 304, headers });
+  }
+
+  const range = parseRange(request.headers.get('range'), bytes.byteLength);
+  if (range) {
+    headers.set('Content-Range', `bytes ${range.start}-${range.end}/${bytes.byteLength}`);
+    headers.set('Content-Length', String(range.end - range.start + 1));
+    return new Response(bytes.slice(range.start, range.end + 1), {
+      status: 206,
+      headers,
+    });
+  }
+  headers.set('Content-Length', String(bytes.byteLength));
+  return new Response(bytes as Uint8Array<ArrayBuffer>, { status: 200, headers });
+}
