@@ -1,0 +1,109 @@
+/**
+ * The local database: owns the per-user RxDB instance of this JS realm.
+ *
+ * Both realms, the page and the sync worker, open the same database through this module, with the same
+ * schemas, migration strategies and conflict handlers (schemas/index.ts). `multiInstance` keeps them
+ * consistent: each write is broadcast to the other instances of the same name (BroadcastChannel).
+ * This module never calls `waitForLeadership()` and adds neither replication nor cleanup: only the
+ * worker competes for leadership (sync-design.md section 1), so the page can never steal it.
+ *
+ * Dev-mode and ajv validation are loaded only when `import.meta.env.DEV` is true (dev server, tests);
+ * in a production build the condition is the constant `false` and the bundler drops both imports.
+ */
+import {
+  addRxPlugin,
+  createRxDatabase,
+  removeRxDatabase,
+  type RxCollectionCreator,
+  type RxStorage,
+} from 'rxdb';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { databaseNameFor } from './database-name';
+import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './schemas';
+import type { SpotterDatabase } from './types';
+
+addRxPlugin(RxDBLocalDocumentsPlugin);
+addRxPlugin(RxDBMigrationSchemaPlugin);
+
+/** Coalesces bursts (a pull page arriving as several writes) while staying well under one frame. */
+export const LIVE_QUERY_THROTTLE_MS = 4;
+
+export interface OpenDatabaseOptions {
+  userId: string;
+  /** Defaults to the Dexie storage on the realm's global IndexedDB. */
+  storage?: RxStorage<unknown, unknown>;
+  /** Dev-mode checks and schema validation; only honoured in dev builds (default: on there). */
+  devMode?: boolean;
+  /**
+   * A second instance of the same name in this realm. Tests use it to stand in for the page and the
+   * worker in one process; RxDB allows it in dev-mode only (error DB9 otherwise).
+   */
+  ignoreDuplicate?: boolean;
+  /**
+   * Open only these collections. The free RxDB build allows 13 open collections per JS realm in total
+   * (COL23), so tests that hold two databases open at once open subsets. The app opens all.
+   */
+  collections?: readonly CollectionName[];
+  /** Replace collection creators, for tests of schema migrations only. */
+  creators?: Partial<Record<CollectionName, RxCollectionCreator>>;
+  liveQueryUpdateThrottleTime?: number;
+}
+
+export async function openDatabase(options: OpenDatabaseOptions): Promise<SpotterDatabase> {
+  const name = await databaseNameFor(options.userId);
+  let storage: RxStorage<unknown, unknown> = options.storage ?? getRxStorageDexie();
+  const devMode = import.meta.env.DEV && (options.devMode ?? true);
+  if (devMode) storage = await withDevMode(storage);
+
+  const db = await createRxDatabase<SpotterDatabase['collections']>({
+    name,
+    storage,
+    multiInstance: true,
+    eventReduce: true,
+    localDocuments: true,
+    ignoreDuplicate: devMode && options.ignoreDuplicate === true,
+    liveQueryUpdateThrottleTime: options.liveQueryUpdateThrottleTime ?? LIVE_QUERY_THROTTLE_MS,
+  });
+  const names = options.collections ?? COLLECTION_NAMES;
+  const creators: Record<string, RxCollectionCreator> = {};
+  for (const n of names) creators[n] = options.creators?.[n] ?? COLLECTIONS[n];
+  try {
+    await db.addCollections(creators);
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+  return db;
+}
+
+async function withDevMode(storage: RxStorage<unknown, unknown>) {
+  const [devMode, ajv] = await Promise.all([
+    import('rxdb/plugins/dev-mode'),
+    import('rxdb/plugins/validate-ajv'),
+  ]);
+  // Must run before the plugin is added to silence its console banner.
+  devMode.disableWarnings();
+  addRxPlugin(devMode.RxDBDevModePlugin);
+  return ajv.wrappedValidateAjvStorage({ storage });
+}
+
+/** Closes this realm's instance; other realms' instances and the stored data stay. */
+export async function closeDatabase(db: SpotterDatabase): Promise<void> {
+  if (!db.closed) await db.close();
+}
+
+/**
+ * Sign-out hygiene: deletes every collection, local document and replication checkpoint of the
+ * user's database. Close the database in every realm first (stop the sync worker), then call this; an
+ * instance of this realm passed as `db` is closed here.
+ */
+export async function removeUserData(
+  userId: string,
+  options: { db?: SpotterDatabase; storage?: RxStorage<unknown, unknown> } = {},
+): Promise<void> {
+  if (options.db && !options.db.closed) await options.db.close();
+  const name = await databaseNameFor(userId);
+  await removeRxDatabase(name, options.storage ?? getRxStorageDexie(), true);
+}

@@ -1,0 +1,51 @@
+import type { RxJsonSchema } from 'rxdb';
+import { nullableText, textId, timestamp, uuid } from './fields';
+
+export const NOTIFICATION_TYPES = [
+  'workout_joined',
+  'workout_join_request_received',
+  'workout_join_request_accepted',
+  'friend_request_accepted',
+  'friend_request_received',
+  'flex_received',
+] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+/** public.notifications: server-made; the user only marks them read (an intent). Pull-only. */
+export interface NotificationDoc {
+  id: string;
+  user_id: string;
+  type: NotificationType;
+  actor_id: string | null;
+  friend_request_id: string | null;
+  workout_id: string | null;
+  join_request_id: string | null;
+  activity_id: string | null;
+  is_read: boolean;
+  created_at: string;
+}
+
+export const notificationSchema: RxJsonSchema<NotificationDoc> = {
+  title: 'notifications',
+  version: 0,
+  primaryKey: 'id',
+  type: 'object',
+  properties: {
+    id: textId(200),
+    user_id: uuid,
+    type: { type: 'string', enum: [...NOTIFICATION_TYPES] },
+    actor_id: { type: ['string', 'null'], maxLength: 36 },
+    friend_request_id: nullableText(200),
+    workout_id: nullableText(200),
+    join_request_id: nullableText(200),
+    activity_id: nullableText(200),
+    is_read: { type: 'boolean', default: false },
+    created_at: timestamp,
+  },
+  required: ['id', 'user_id', 'type', 'is_read', 'created_at'],
+  // The list (newest first) and the unread badge count.
+  indexes: [
+    ['user_id', 'created_at'],
+    ['user_id', 'is_read', 'created_at'],
+  ],
+};
