@@ -1,9 +1,235 @@
-/** Placeholder until the rest service lands: every path answers 501. */
-import { Hono } from 'hono';
+/**
+ * `/rest/v1`: the PostgREST subset supabase-js and RxDB use (supabase-surface.md section 2).
+ *
+ * Each request: verify the JWT (anon key when no bearer), parse the query string, check every name
+ * against the schema cache, build one SQL statement with bound values, run it in one transaction
+ * under the caller's role and claims (READ ONLY for GET/HEAD), and answer with the JSON Postgres
+ * built. Plans for identical GET/HEAD/DELETE requests are cached per catalog version.
+ */
+import { Hono, type Context } from 'hono';
 import type { EmulatorContext } from '../context';
+import { asRole, type RequestIdentity } from '../db/request-context';
+import { resolveIdentity } from '../http/identity';
+import { createCatalogCache, type Catalog } from './catalog';
+import { RestError, toErrorResponse } from './errors';
+import type { Plan, PlanRow } from './plan';
+import { planRead } from './plan-read';
+import { planRpc, rpcArgNames } from './plan-rpc';
+import { planWrite } from './plan-write';
+import { createPlanCache } from './plan-cache';
+import { parsePrefer, parseQuery, type Preferences } from './query-params';
+import { checkSingle, JSON_TYPE, toResponse, type RestResponse } from './respond';
+import { CatalogMiss } from './sql-builder';
 
-export function restRoutes(_ctx: EmulatorContext): Hono {
+const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const STALE_SCHEMA_CODES = new Set(['42P01', '42703', '42883']);
+
+class Rollback extends Error {
+  constructor(readonly row: PlanRow) {
+    super('rollback requested');
+  }
+}
+
+interface RequestInfo {
+  method: string;
+  path: string;
+  url: URL;
+  headers: Headers;
+  prefs: Preferences;
+  single: boolean;
+  readBody(): Promise<{ text: string; json: unknown }>;
+}
+
+export function restRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
-  app.all('*', (c) => c.json({ message: 'rest is not implemented yet' }, 501));
+  const catalogs = createCatalogCache(ctx.engine, ctx.log);
+  const plans = createPlanCache(1000);
+
+  const withCatalog = async (build: (catalog: Catalog) => Plan | Promise<Plan>): Promise<Plan> => {
+    const catalog = await catalogs.get();
+    try {
+      return await build(catalog);
+    } catch (error) {
+      if (!(error instanceof CatalogMiss)) throw error;
+      const fresh = await catalogs.refresh(catalog.version);
+      return build(fresh);
+    }
+  };
+
+  const run = async (identity: RequestIdentity, info: RequestInfo, plan: Plan): Promise<RestResponse> => {
+    let row: PlanRow;
+    try {
+      row = await ctx.engine.transaction(async (tx) => {
+        if (plan.readOnly) await tx.query('set transaction read only');
+        await asRole(tx, {
+          ...identity,
+          method: info.method,
+          path: info.path,
+          headers: Object.fromEntries(info.headers),
+        });
+        const result = await tx.query<PlanRow>(plan.sql, plan.params);
+        const first = result.rows[0] ?? { total: null, page: 0, body: null };
+        checkSingle(plan, first);
+        if (info.prefs.tx === 'rollback') throw new Rollback(first);
+        return first;
+      });
+    } catch (error) {
+      if (!(error instanceof Rollback)) throw error;
+      row = error.row;
+    }
+    return toResponse(plan, row, info.method);
+  };
+
+  const handle = async (
+    c: Context,
+    route: (info: RequestInfo, catalogVersionKey: string) => Promise<Plan>,
+  ) => {
+    const url = new URL(c.req.url);
+    const method = c.req.method.toUpperCase();
+    let role: RequestIdentity['role'] = 'anon';
+    try {
+      const auth = await resolveIdentity(ctx, c.req.raw.headers, url);
+      if (!auth.ok)
+        return send(c, method, {
+          status: auth.status,
+          body: JSON.stringify(auth.body),
+          headers: { 'Content-Type': JSON_TYPE, ...auth.headers },
+        });
+      role = auth.identity.role;
+      const profile = c.req.header(
+        method === 'GET' || method === 'HEAD' ? 'accept-profile' : 'content-profile',
+      );
+      if (profile && profile !== 'public') {
+        throw new RestError(406, 'PGRST106', 'The schema must be one of the following: public', null, null);
+      }
+      const info: RequestInfo = {
+        method,
+        path: url.pathname.replace(/^\/rest\/v1/, ''),
+        url,
+        headers: c.req.raw.headers,
+        prefs: parsePrefer(c.req.header('prefer') ?? null),
+        single: (c.req.header('accept') ?? '').includes('application/vnd.pgrst.object'),
+        readBody: () => readJsonBody(c),
+      };
+      const { version } = await catalogs.get();
+      const key = `${version}\u0001${method}\u0001${url.pathname}\u0001${url.search}\u0001${info.single}\u0001${c.req.header('prefer') ?? ''}`;
+      const plan = await route(info, key);
+      let response: RestResponse;
+      try {
+        response = await run(auth.identity, info, plan);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        if (typeof code === 'string' && STALE_SCHEMA_CODES.has(code)) plans.clear();
+        throw error;
+      }
+      return send(c, method, response);
+    } catch (error) {
+      const failure = toErrorResponse(error, role, ctx.log);
+      return send(c, method, {
+        status: failure.status,
+        body: JSON.stringify(failure.body),
+        headers: { 'Content-Type': JSON_TYPE, ...failure.headers },
+      });
+    }
+  };
+
+  app.all('/rpc/:fn', (c) =>
+    handle(c, async (info, key) => {
+      const name = c.req.param('fn');
+      if (!['GET', 'HEAD', 'POST'].includes(info.method)) throw unsupportedMethod(info.method);
+      const readOnly = info.method !== 'POST';
+      const count = info.prefs.count === 'exact';
+      const head = info.method === 'HEAD';
+      if (readOnly) {
+        return plans.getOrBuild(key, () =>
+          withCatalog((catalog) => {
+            const argNames = rpcArgNames(catalog, name);
+            const query = parseQuery(info.url.searchParams, (k) => argNames.has(k));
+            return planRpc(catalog, name, query, {
+              readOnly,
+              head,
+              single: info.single,
+              count,
+              argsText: JSON.stringify(Object.fromEntries(query.args)),
+              argNames: [...query.args.keys()],
+              wholeBody: false,
+            });
+          }),
+        );
+      }
+      const body = await info.readBody();
+      const isObject = typeof body.json === 'object' && body.json !== null && !Array.isArray(body.json);
+      const query = parseQuery(info.url.searchParams);
+      return withCatalog((catalog) =>
+        planRpc(catalog, name, query, {
+          readOnly,
+          head,
+          single: info.single,
+          count,
+          argsText: isObject ? body.text : body.text,
+          argNames: isObject ? Object.keys(body.json as object) : [],
+          wholeBody: info.prefs.singleObject || !isObject,
+        }),
+      );
+    }),
+  );
+
+  app.all('/:table', (c) =>
+    handle(c, async (info, key) => {
+      const table = c.req.param('table');
+      const method = info.method;
+      if (method === 'GET' || method === 'HEAD') {
+        return plans.getOrBuild(key, () =>
+          withCatalog((catalog) =>
+            planRead(catalog, table, parseQuery(info.url.searchParams), {
+              single: info.single,
+              count: info.prefs.count === 'exact',
+              head: method === 'HEAD',
+            }),
+          ),
+        );
+      }
+      if (method !== 'POST' && method !== 'PATCH' && method !== 'DELETE') throw unsupportedMethod(method);
+      const body = method === 'DELETE' ? { text: '', json: null } : await info.readBody();
+      const query = parseQuery(info.url.searchParams);
+      return withCatalog((catalog) =>
+        planWrite(catalog, table, query, {
+          method,
+          prefs: info.prefs,
+          single: info.single,
+          bodyText: body.text,
+          body: body.json,
+        }),
+      );
+    }),
+  );
+
+  app.all('*', (c) =>
+    handle(c, () => {
+      throw new RestError(404, 'PGRST125', `Invalid path specified in request URL`);
+    }),
+  );
   return app;
+}
+
+function unsupportedMethod(method: string): RestError {
+  return new RestError(405, 'PGRST117', `Unsupported HTTP method: ${method.slice(0, 20)}`);
+}
+
+async function readJsonBody(c: Context): Promise<{ text: string; json: unknown }> {
+  const length = Number(c.req.header('content-length') ?? '0');
+  if (length > MAX_BODY_BYTES) throw new RestError(413, 'PGRST413', 'Payload too large');
+  const text = await c.req.text();
+  if (text.length > MAX_BODY_BYTES) throw new RestError(413, 'PGRST413', 'Payload too large');
+  if (text.trim() === '') return { text: '{}', json: {} };
+  try {
+    return { text, json: JSON.parse(text) as unknown };
+  } catch {
+    throw new RestError(400, 'PGRST102', 'Empty or invalid json', null, null);
+  }
+}
+
+function send(c: Context, method: string, response: RestResponse): Response {
+  const body = method === 'HEAD' || response.status === 204 ? null : response.body;
+  return new Response(body, { status: response.status, headers: response.headers });
 }

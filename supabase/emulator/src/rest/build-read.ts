@@ -1,0 +1,127 @@
+/**
+ * Turns a parsed select tree into SQL: one level per embedded resource, each a correlated subquery
+ * (`row_to_json` for many-to-one, `json_agg` for one-to-many) so the JSON is produced by Postgres
+ * exactly as PostgREST produces it. `!inner` embeds also filter their parent with `exists (...)`.
+ */
+import { pathKey, type EmbedItem, type Scoped, type SelectItem } from './ast';
+import { RestError } from './errors';
+import { emptyScope } from './query-params';
+import { resolveRelationship } from './relationships';
+import { CatalogMiss, quoteIdent, type SqlBuilder, type Target } from './sql-builder';
+
+export interface Level {
+  /** The select list (may be empty: `select=`). */
+  list: string[];
+  /** Conditions: join conditions, filters, `!inner` existence checks. */
+  where: string[];
+  order: string;
+  paging: string;
+}
+
+export interface ReadContext {
+  b: SqlBuilder;
+  scopes: Map<string, Scoped>;
+  /** Scope keys the select tree reached; any other scope names an embed that is not there. */
+  visited: Set<string>;
+}
+
+export function buildLevel(
+  ctx: ReadContext,
+  target: Target,
+  alias: string,
+  items: readonly SelectItem[],
+  path: string[],
+  joins: string[] = [],
+): Level {
+  const key = pathKey(path);
+  ctx.visited.add(key);
+  const scope = ctx.scopes.get(key) ?? emptyScope();
+  const where = [...joins, ...ctx.b.filters(target, alias, scope.filters)];
+  const list: string[] = [];
+  for (const item of items) {
+    if (item.kind === 'star') list.push(`${alias}.*`);
+    else if (item.kind === 'column') {
+      let sql = ctx.b.field(target, alias, item.field);
+      if (item.cast) sql = `${sql}::${ctx.b.cast(item.cast)}`;
+      const lastKey = item.field.jsonPath[item.field.jsonPath.length - 1];
+      const name = item.alias ?? (lastKey ? lastKey.key : item.field.name);
+      list.push(`${sql} as ${quoteIdent(name)}`);
+    } else {
+      const embed = buildEmbed(ctx, target, alias, item, path);
+      list.push(embed.select);
+      if (embed.exists) where.push(embed.exists);
+    }
+  }
+  return {
+    list,
+    where,
+    order: ctx.b.order(target, alias, scope.order),
+    paging: ctx.b.paging(scope.limit, scope.offset),
+  };
+}
+
+export function levelSql(level: Level, source: string, alias: string, withPaging = true): string {
+  const where = level.where.length > 0 ? ` where ${level.where.join(' and ')}` : '';
+  const tail = withPaging ? `${level.order}${level.paging}` : '';
+  return `select ${level.list.join(', ')} from ${source} as ${alias}${where}${tail}`;
+}
+
+function buildEmbed(
+  ctx: ReadContext,
+  parent: Target,
+  parentAlias: string,
+  item: EmbedItem,
+  path: string[],
+): { select: string; exists: string | null } {
+  if (item.spread) {
+    throw new RestError(400, 'PGRST100', 'Spread embeds (...rel) are not supported by the Spotter emulator');
+  }
+  const relation = ctx.b.catalog.relations.get(item.relation);
+  if (!relation) {
+    throw new CatalogMiss(
+      400,
+      'PGRST200',
+      `Could not find a relationship between '${parent.label}' and '${item.relation}' in the schema cache`,
+      `Searched for a foreign key relationship between '${parent.label}' and '${item.relation}' in the schema 'public', but no matches were found.`,
+    );
+  }
+  const rel = resolveRelationship(ctx.b.catalog, parent.relation, relation.name, item.hint);
+  const child: Target = { label: relation.name, columns: relation.columns, relation: relation.name };
+  const childAlias = ctx.b.alias();
+  const joins = rel.pairs.map(
+    ([childCol, parentCol]) =>
+      `${childAlias}.${quoteIdent(childCol)} = ${parentAlias}.${quoteIdent(parentCol)}`,
+  );
+  const name = item.alias ?? item.relation;
+  const level = buildLevel(ctx, child, childAlias, item.items, [...path, name], joins);
+  const source = `"public".${quoteIdent(relation.name)}`;
+  const rowAlias = ctx.b.alias();
+  let select: string;
+  if (rel.cardinality === 'many-to-one') {
+    const rows = levelSql(level, source, childAlias, false);
+    select = `(select row_to_json(${rowAlias}) from (${rows} limit 1) ${rowAlias}) as ${quoteIdent(name)}`;
+  } else {
+    const rows = levelSql(level, source, childAlias);
+    select = `(select coalesce(json_agg(${rowAlias}), '[]') from (${rows}) ${rowAlias}) as ${quoteIdent(name)}`;
+  }
+  const exists = item.inner
+    ? `exists (select 1 from ${source} as ${childAlias} where ${level.where.join(' and ') || 'true'})`
+    : null;
+  return { select, exists };
+}
+
+/** Scopes the query string filled that no embed of the select tree uses: PostgREST's PGRST108. */
+export function checkScopesUsed(ctx: ReadContext): void {
+  for (const key of ctx.scopes.keys()) {
+    if (!ctx.visited.has(key)) {
+      const name = key.split('\u0000').join('.');
+      throw new RestError(
+        400,
+        'PGRST108',
+        `'${name}' is not an embedded resource in this request`,
+        null,
+        `Verify that '${name}' is included in the 'select' query parameter.`,
+      );
+    }
+  }
+}
