@@ -1,0 +1,144 @@
+/**
+ * A queued write as stored in IndexedDB, and the way back to a Request for a replay.
+ *
+ * The entry keeps the request's method, URL, body and the headers PostgREST needs (apikey, content type,
+ * Prefer, client info, profiles); the Authorization header is kept apart so a replay can swap in the
+ * freshest access token the page stored. The user the write belongs to is read from that token, so a
+ * write is only ever replayed with a token of the same user.
+ */
+import type { QueuedRpcName } from './queued-rpcs';
+
+export interface QueueEntry {
+  /** Insertion order (IndexedDB key generator); absent before the entry is stored. */
+  seq?: number;
+  /** Stable id, returned to the caller in the 202 answer. */
+  id: string;
+  rpc: QueuedRpcName;
+  method: string;
+  url: string;
+  headers: [string, string][];
+  body: string;
+  /** `Bearer <jwt>` as sent, or null. */
+  authorization: string | null;
+  /** `sub` of the access token; null for anonymous calls. */
+  userId: string | null;
+  queuedAt: number;
+  attempts: number;
+  lastAttemptAt: number | null;
+  /** Status of the last replay attempt; null when it failed at the network level or never ran. */
+  lastStatus: number | null;
+  lastError: string | null;
+  /** A 401 came back and no fresher token was stored: waits for the page to store one. */
+  waitingForToken: boolean;
+}
+
+/** Headers a replay re-sends. Everything else (cookies are not used, hop-by-hop headers) is dropped. */
+const KEPT_HEADERS: ReadonlySet<string> = new Set([
+  'accept',
+  'accept-profile',
+  'apikey',
+  'content-profile',
+  'content-type',
+  'prefer',
+  'x-client-info',
+]);
+
+export interface TokenClaims {
+  sub: string | null;
+  /** Expiry in seconds since the epoch, or null. */
+  exp: number | null;
+}
+
+/** Reads `sub` and `exp` from a JWT without verifying it (the server verifies; this only picks a token). */
+export function decodeTokenClaims(token: string): TokenClaims {
+  const payload = token.split('.')[1];
+  if (payload === undefined) return { sub: null, exp: null };
+  try {
+    const base64 = payload.replaceAll('-', '+').replaceAll('_', '/');
+    const json = atob(base64.padEnd(base64.length + ((4 - (base64.length % 4)) % 4), '='));
+    const claims = JSON.parse(json) as { sub?: unknown; exp?: unknown; role?: unknown };
+    return {
+      sub: typeof claims.sub === 'string' && claims.role !== 'anon' ? claims.sub : null,
+      exp: typeof claims.exp === 'number' ? claims.exp : null,
+    };
+  } catch {
+    return { sub: null, exp: null };
+  }
+}
+
+export function bearerToken(authorization: string | null): string | null {
+  const match = authorization === null ? null : /^Bearer\s+(.+)$/i.exec(authorization.trim());
+  return match?.[1] ?? null;
+}
+
+/** The user a request acts as, from its Authorization header. */
+export function userIdOf(authorization: string | null): string | null {
+  const token = bearerToken(authorization);
+  return token === null ? null : decodeTokenClaims(token).sub;
+}
+
+export async function entryFromRequest(
+  request: Request,
+  rpc: QueuedRpcName,
+  options: { id: string; now: number },
+): Promise<QueueEntry> {
+  const headers: [string, string][] = [];
+  request.headers.forEach((value, name) => {
+    if (KEPT_HEADERS.has(name.toLowerCase())) headers.push([name.toLowerCase(), value]);
+  });
+  headers.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const authorization = request.headers.get('authorization');
+  return {
+    id: options.id,
+    rpc,
+    method: request.method,
+    url: request.url,
+    headers,
+    body: await request.text(),
+    authorization,
+    userId: userIdOf(authorization),
+    queuedAt: options.now,
+    attempts: 0,
+    lastAttemptAt: null,
+    lastStatus: null,
+    lastError: null,
+    waitingForToken: false,
+  };
+}
+
+/** The request a replay sends: the stored one with `authorization` (the freshest token) when given. */
+export function requestFromEntry(entry: QueueEntry, authorization: string | null): Request {
+  const headers = new Headers(entry.headers);
+  if (authorization !== null) headers.set('authorization', authorization);
+  return new Request(entry.url, {
+    method: entry.method,
+    headers,
+    body: entry.body,
+    credentials: 'omit',
+    cache: 'no-store',
+  });
+}
+
+/** The token session the page stores for the service worker (see src/lib/service-worker/token-store.ts). */
+export interface StoredSession {
+  userId: string;
+  accessToken: string;
+  /** Seconds since the epoch, as supabase-js reports `expires_at`; null when unknown. */
+  expiresAt: number | null;
+  updatedAt: number;
+}
+
+/**
+ * The Authorization header to replay `entry` with: the stored session's token when it belongs to the
+ * entry's user and does not expire before the token the entry was queued with; otherwise the original.
+ */
+export function pickAuthorization(entry: QueueEntry, session: StoredSession | null): string | null {
+  if (entry.userId === null || session === null || session.userId !== entry.userId) {
+    return entry.authorization;
+  }
+  const originalToken = bearerToken(entry.authorization);
+  const originalExp = originalToken === null ? null : decodeTokenClaims(originalToken).exp;
+  const storedExp = session.expiresAt ?? decodeTokenClaims(session.accessToken).exp;
+  if (originalExp !== null && storedExp !== null && originalExp > storedExp) return entry.authorization;
+  return `Bearer ${session.accessToken}`;
+}
