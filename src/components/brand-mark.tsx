@@ -39,7 +39,7 @@ export function BrandIcon({ size = 32 }: { size?: number }) {
         <rect x="41" y="18" width="7" height="28" rx="2.5" />
         <rect x="49" y="24" width="6" height="16" rx="2" />
       </g>
-      <circle cx="49" cy="15" r="5" fill="#ff8836" />
+      <circle cx="17" cy="17" r="5" fill="#ff8836" />
     </svg>
   );
 }

@@ -25,7 +25,7 @@ export function PublicFooter() {
             </Text>
           </Stack>
           <nav aria-label={t('nav.footer')}>
-            <Group gap="lg" component="ul" className={classes.links}>
+            <Group gap="md" style={{ rowGap: 4 }} component="ul" className={classes.links}>
               {links.map((link) => (
                 <li key={link.to}>
                   <Anchor component={Link} to={link.to} size="sm" c="dimmed" className={classes.link}>

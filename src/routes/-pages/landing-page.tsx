@@ -26,7 +26,7 @@ export function LandingPage() {
   return (
     <>
       <section className={classes.hero}>
-        <Container size="md" py={{ base: 48, sm: 96 }}>
+        <Container size="md" pt={{ base: 48, sm: 96 }} pb={{ base: 40, sm: 64 }}>
           <Stack align="center" ta="center" gap="lg">
             <Badge variant="light" size="lg" radius="xl">
               {t('hero.eyebrow')}
@@ -48,7 +48,13 @@ export function LandingPage() {
           </Stack>
         </Container>
       </section>
-      <Container size="lg" py={{ base: 48, sm: 72 }} component="section" aria-labelledby="how-it-works">
+      <Container
+        size="lg"
+        pt={{ base: 24, sm: 32 }}
+        pb={{ base: 48, sm: 80 }}
+        component="section"
+        aria-labelledby="how-it-works"
+      >
         <Title order={2} ta="center" mb="xl" id="how-it-works">
           {t('steps.title')}
         </Title>

@@ -1,0 +1,52 @@
+/**
+ * Registers /sw.js (scope /) with workbox-window and runs the update flow:
+ * - a new worker that waits is told to activate (SKIP_WAITING), in this tab or another;
+ * - when a new worker takes control of a page an older worker controlled, the page reloads once
+ *   (reload-guard.ts); other tabs of the app get the same `controlling` event and reload too;
+ * - every page start, every `online` event and every new token ask the worker to replay its write queue.
+ */
+import { Workbox } from 'workbox-window';
+import { reloadPage } from '@/lib/reload-page';
+import { parseReloadMarker, RELOAD_MARKER, shouldReloadForNewWorker } from './reload-guard';
+import { requestReplay } from './write-queue';
+
+function readMarker(): number | null {
+  try {
+    return parseReloadMarker(sessionStorage.getItem(RELOAD_MARKER));
+  } catch {
+    return null;
+  }
+}
+
+function writeMarker(at: number): void {
+  try {
+    sessionStorage.setItem(RELOAD_MARKER, String(at));
+  } catch {
+    // No session storage: the cooldown is lost with the reload; a loop still needs a broken update.
+  }
+}
+
+let registered: Promise<Workbox> | null = null;
+
+export function registerServiceWorker(): Promise<Workbox> {
+  registered ??= register();
+  return registered;
+}
+
+async function register(): Promise<Workbox> {
+  const workbox = new Workbox('/sw.js', { scope: '/' });
+  const wasControlled = navigator.serviceWorker.controller !== null;
+
+  workbox.addEventListener('waiting', () => workbox.messageSkipWaiting());
+  workbox.addEventListener('controlling', () => {
+    const now = Date.now();
+    if (!shouldReloadForNewWorker({ wasControlled, lastReloadAt: readMarker(), now })) return;
+    writeMarker(now);
+    reloadPage();
+  });
+
+  await workbox.register();
+  void requestReplay();
+  window.addEventListener('online', () => void requestReplay());
+  return workbox;
+}

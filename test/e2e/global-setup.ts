@@ -1,0 +1,37 @@
+// Serves the production build (dist/) with `vite preview` on a free loopback port for the end-to-end tests,
+// building it first when dist/ is missing, and stops the server after the run. Tests read the address with
+// `inject('baseUrl')`.
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, preview } from 'vite';
+import type { TestProject } from 'vitest/node';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    baseUrl: string;
+  }
+}
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+    console.log('[e2e] dist/ is missing: building the app first');
+    await build({ root, logLevel: 'warn' });
+  }
+  const server = await preview({
+    root,
+    logLevel: 'warn',
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+  });
+  const address = server.httpServer.address() as AddressInfo | null;
+  if (address === null) throw new Error('vite preview did not start listening');
+  const baseUrl = `http://127.0.0.1:${address.port}`;
+  project.provide('baseUrl', baseUrl);
+
+  return async () => {
+    await server.close();
+  };
+}

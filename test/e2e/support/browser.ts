@@ -1,0 +1,34 @@
+// Finds and launches the system Chromium for the end-to-end tests. Without one, the tests are skipped
+// locally with a message, and fail in CI (where `.ci/run` installs Chromium).
+import { existsSync } from 'node:fs';
+import { chromium, type Browser } from 'playwright-core';
+import { describe } from 'vitest';
+
+export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-dev-shm-usage',
+];
+
+export const hasChromium = existsSync(CHROMIUM_PATH);
+
+if (!hasChromium) {
+  const message = `No Chromium at ${CHROMIUM_PATH} (set CHROME_PATH, or install it: apt-get install chromium).`;
+  if (process.env.CI) throw new Error(`[e2e] ${message} End-to-end tests must run in CI.`);
+  console.warn(`[e2e] ${message} Skipping the end-to-end tests.`);
+}
+
+/** `describe` that skips its tests when no Chromium is installed (never in CI: see above). */
+export const describeInBrowser = describe.skipIf(!hasChromium);
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+}
