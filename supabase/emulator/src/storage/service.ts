@@ -63,7 +63,7 @@ export function createStorageService(ctx: EmulatorContext): StorageService {
       const url = new URL(c.req.url);
       const result = await resolveIdentity(ctx, c.req.raw.headers, url);
       if (!result.ok) {
-        if (result.status === 401 && 'hint' in result.body) {
+        if (!('code' in result.body)) {
           // No key at all: the API gateway answers before Storage sees the request.
           throw new IdentityRejected(401, result.body);
         }
