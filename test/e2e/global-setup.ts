@@ -1,11 +1,12 @@
 // Serves the production build (dist/) with `vite preview` on a free loopback port for the end-to-end tests,
 // building it first when dist/ is missing, and stops the server after the run. Tests read the address with
 // `inject('baseUrl')`.
+import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, preview } from 'vite';
+import { preview } from 'vite';
 import type { TestProject } from 'vitest/node';
 
 declare module 'vitest' {
@@ -18,8 +19,9 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (!existsSync(path.join(root, 'dist', 'index.html'))) {
-    console.log('[e2e] dist/ is missing: building the app first');
-    await build({ root, logLevel: 'warn' });
+    // The project's own build (app, then service worker), exactly as `npm test` runs it.
+    console.log('[e2e] dist/ is missing: running `npm run build` first');
+    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
   }
   const server = await preview({
     root,
