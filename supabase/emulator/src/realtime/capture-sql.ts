@@ -1,0 +1,148 @@
+/**
+ * The SQL realtime installs at attach time, idempotently, in the private `realtime` schema (no grants
+ * to the API roles; every function's EXECUTE is revoked from PUBLIC):
+ *
+ * - `realtime.emulator_changes`: the queue. AFTER ROW triggers on every table in the
+ *   `supabase_realtime` publication write `to_jsonb(NEW/OLD)` there and `pg_notify` only the row id
+ *   (a NOTIFY payload over 8000 bytes fails). The delivery loop deletes what it reads.
+ * - `realtime.emulator_sync_capture()`: puts the trigger on every published table that lacks it and
+ *   removes it from tables that left the publication. An event trigger runs it after publication and
+ *   table DDL, so `alter publication supabase_realtime add table ...` captures at once; it also
+ *   NOTIFYs `emulator_realtime_ddl` so cached table metadata is dropped.
+ * - `realtime.emulator_visible(checks)`: the batched RLS check. For each check it switches to the
+ *   subscriber's role and claims (transaction-local, as PostgREST does) and returns which primary keys
+ *   that subscriber can SELECT. One round trip for every subscriber of an event batch.
+ */
+
+export const CHANGES_CHANNEL = 'emulator_realtime';
+export const DDL_CHANNEL = 'emulator_realtime_ddl';
+export const CAPTURE_TRIGGER = 'emulator_realtime_capture';
+
+export const INSTALL_SQL = `
+create schema if not exists realtime;
+
+create table if not exists realtime.emulator_changes (
+  id bigserial primary key,
+  schema_name text not null,
+  table_name text not null,
+  op text not null,
+  record jsonb,
+  old_record jsonb,
+  changed_at timestamptz not null default clock_timestamp()
+);
+
+create or replace function realtime.emulator_capture() returns trigger
+language plpgsql security definer set search_path = '' as $fn$
+declare
+  v_id bigint;
+begin
+  insert into realtime.emulator_changes (schema_name, table_name, op, record, old_record)
+  values (tg_table_schema, tg_table_name, tg_op,
+          case when tg_op = 'DELETE' then null else to_jsonb(new) end,
+          case when tg_op = 'INSERT' then null else to_jsonb(old) end)
+  returning id into v_id;
+  perform pg_notify('${CHANGES_CHANNEL}', v_id::text);
+  return null;
+end
+$fn$;
+
+create or replace function realtime.emulator_sync_capture() returns integer
+language plpgsql security definer set search_path = '' as $fn$
+declare
+  v_rel record;
+  v_changed integer := 0;
+begin
+  for v_rel in
+    select c.oid, n.nspname, c.relname
+    from pg_catalog.pg_publication_tables p
+    join pg_catalog.pg_namespace n on n.nspname = p.schemaname
+    join pg_catalog.pg_class c on c.relnamespace = n.oid and c.relname = p.tablename
+    where p.pubname = 'supabase_realtime'
+      and n.nspname not in ('realtime', 'pg_catalog', 'information_schema')
+      and c.relkind in ('r', 'p')
+      and not exists (select 1 from pg_catalog.pg_trigger t
+                      where t.tgrelid = c.oid and t.tgname = '${CAPTURE_TRIGGER}')
+  loop
+    execute format('create trigger ${CAPTURE_TRIGGER} after insert or update or delete on %I.%I '
+                   'for each row execute function realtime.emulator_capture()', v_rel.nspname, v_rel.relname);
+    v_changed := v_changed + 1;
+  end loop;
+  for v_rel in
+    select c.oid, n.nspname, c.relname
+    from pg_catalog.pg_trigger t
+    join pg_catalog.pg_class c on c.oid = t.tgrelid
+    join pg_catalog.pg_namespace n on n.oid = c.relnamespace
+    where t.tgname = '${CAPTURE_TRIGGER}'
+      and not exists (select 1 from pg_catalog.pg_publication_tables p
+                      where p.pubname = 'supabase_realtime'
+                        and p.schemaname = n.nspname and p.tablename = c.relname)
+  loop
+    execute format('drop trigger ${CAPTURE_TRIGGER} on %I.%I', v_rel.nspname, v_rel.relname);
+    v_changed := v_changed + 1;
+  end loop;
+  return v_changed;
+end
+$fn$;
+
+create or replace function realtime.emulator_on_ddl() returns event_trigger
+language plpgsql security definer set search_path = '' as $fn$
+begin
+  if tg_tag in ('CREATE PUBLICATION', 'ALTER PUBLICATION', 'DROP PUBLICATION', 'CREATE TABLE',
+                'CREATE TABLE AS', 'SELECT INTO', 'ALTER TABLE') then
+    begin
+      perform realtime.emulator_sync_capture();
+    exception when others then
+      raise warning 'realtime capture sync failed: %', sqlerrm;
+    end;
+  end if;
+  perform pg_notify('${DDL_CHANNEL}', tg_tag);
+end
+$fn$;
+
+-- Not security definer: it sets the role, which a security-definer function may not do.
+create or replace function realtime.emulator_visible(p_checks jsonb)
+returns table (check_index integer, key_index integer)
+language plpgsql volatile as $fn$
+declare
+  v_check jsonb;
+  v_index integer := 0;
+  v_key integer;
+begin
+  perform pg_catalog.set_config('search_path', 'public, extensions', true);
+  for v_check in select value from pg_catalog.jsonb_array_elements(p_checks) loop
+    begin
+      perform pg_catalog.set_config('role', v_check->>'role', true),
+              pg_catalog.set_config('request.jwt.claims', v_check->>'claims', true);
+      for v_key in execute v_check->>'sql' using v_check->'keys' loop
+        check_index := v_index;
+        key_index := v_key;
+        return next;
+      end loop;
+    exception when others then
+      -- A policy that raises hides the row from this subscriber, like a failed SELECT would.
+      null;
+    end;
+    perform pg_catalog.set_config('role', 'none', true),
+            pg_catalog.set_config('request.jwt.claims', '', true);
+    v_index := v_index + 1;
+  end loop;
+end
+$fn$;
+
+revoke all on function realtime.emulator_capture() from public;
+revoke all on function realtime.emulator_sync_capture() from public;
+revoke all on function realtime.emulator_on_ddl() from public;
+revoke all on function realtime.emulator_visible(jsonb) from public;
+`;
+
+/** Event triggers need a superuser; without one the delivery loop re-scans on a timer instead. */
+export const EVENT_TRIGGER_SQL = `
+do $do$
+begin
+  if not exists (select 1 from pg_catalog.pg_event_trigger where evtname = 'emulator_realtime_ddl') then
+    create event trigger emulator_realtime_ddl on ddl_command_end
+      execute function realtime.emulator_on_ddl();
+  end if;
+end
+$do$;
+`;

@@ -1,0 +1,271 @@
+/**
+ * The `postgres_changes` feed: reads the capture queue after each commit's NOTIFY, deletes what it
+ * read, matches every change against the subscribers' bindings and filters, runs one batched RLS
+ * check for all (subscriber claims x primary key) pairs of the batch, and pushes the hosted payload
+ * (supabase-surface.md 3.3) to each channel with the ids of its matching bindings.
+ */
+import type { Engine } from '../db/engine';
+import type { ApiRole } from '../db/request-context';
+import { CHANGES_CHANNEL } from './capture-sql';
+import { matchesFilter, type ReadyFilter } from './filters';
+import { visibilitySql, type TableCatalog, type TableInfo } from './tables';
+
+export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
+
+export interface PgBinding {
+  id: number;
+  /** '*', INSERT, UPDATE or DELETE */
+  event: string;
+  /** '*' for any schema */
+  schema: string;
+  /** null for every table of the schema */
+  table: string | null;
+  filter: ReadyFilter | null;
+  /** false until the binding is validated, and for bindings that failed validation */
+  active: boolean;
+}
+
+export interface PostgresSubscriber {
+  readonly bindings: readonly PgBinding[];
+  readonly role: ApiRole;
+  readonly claims: Record<string, unknown>;
+  push(event: string, payload: unknown): void;
+}
+
+interface QueueRow {
+  id: number | string;
+  schema_name: string;
+  table_name: string;
+  op: ChangeType;
+  record: Record<string, unknown> | null;
+  old_record: Record<string, unknown> | null;
+  ts: string;
+}
+
+interface Recipient {
+  subscriber: PostgresSubscriber;
+  ids: number[];
+  /** index into the check list and key list when this recipient's visibility needs the database */
+  check?: { group: string; key: number };
+}
+
+const BATCH = 500;
+/** Hosted walrus drops values from records over 1 MiB (max_record_bytes) and reports 413. */
+const MAX_RECORD_BYTES = 1024 * 1024;
+
+export class ChangeFeed {
+  private draining: Promise<void> | null = null;
+  private again = false;
+  private closed = false;
+  private unlisten: (() => Promise<void>) | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly engine: Engine,
+    private readonly catalog: TableCatalog,
+    private readonly subscribers: () => Iterable<PostgresSubscriber>,
+    private readonly log: (line: string) => void,
+  ) {}
+
+  async start(): Promise<void> {
+    this.unlisten = await this.engine.listen(CHANGES_CHANNEL, () => this.schedule());
+    // A safety net for a missed NOTIFY; the queue is normally empty, so this is one cheap query.
+    this.timer = setInterval(() => this.schedule(), 2_000);
+    this.timer.unref();
+    this.schedule();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.draining;
+    await this.unlisten?.().catch(() => undefined);
+  }
+
+  /** Resolves once everything queued so far has been delivered (tests, benchmarks). */
+  async flush(): Promise<void> {
+    this.schedule();
+    while (this.draining) await this.draining;
+  }
+
+  schedule(): void {
+    if (this.closed) return;
+    if (this.draining) {
+      this.again = true;
+      return;
+    }
+    this.draining = this.run().finally(() => {
+      this.draining = null;
+    });
+  }
+
+  private async run(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        const more = await this.drainOnce();
+        if (more) this.again = true;
+      } catch (error) {
+        if (!this.closed) this.log(`realtime: change delivery failed: ${(error as Error).message}`);
+      }
+    } while (this.again && !this.closed);
+  }
+
+  private async drainOnce(): Promise<boolean> {
+    const { rows } = await this.engine.query<QueueRow>(
+      `delete from realtime.emulator_changes
+       where id in (select id from realtime.emulator_changes order by id limit ${BATCH})
+       returning id, schema_name, table_name, op, record, old_record,
+         to_char(changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ts`,
+    );
+    if (rows.length === 0) return false;
+    rows.sort((a, b) => Number(a.id) - Number(b.id));
+    const subscribers = [...this.subscribers()];
+    if (subscribers.length > 0) await this.deliver(rows, subscribers);
+    return rows.length === BATCH;
+  }
+
+  private async deliver(rows: QueueRow[], subscribers: PostgresSubscriber[]): Promise<void> {
+    const events: { row: QueueRow; info: TableInfo; recipients: Recipient[] }[] = [];
+    const checks = new Map<
+      string,
+      {
+        role: ApiRole;
+        claims: string;
+        sql: string;
+        keys: Record<string, unknown>[];
+        index: Map<string, number>;
+      }
+    >();
+
+    for (const row of rows) {
+      const info = await this.catalog.get(row.schema_name, row.table_name);
+      if (!info) continue;
+      const filterRow = row.op === 'DELETE' ? identityRow(info, row.old_record, false) : row.record;
+      const recipients: Recipient[] = [];
+      for (const subscriber of subscribers) {
+        const ids = subscriber.bindings
+          .filter((b) => bindingMatches(b, info, row.op) && (!b.filter || matchesFilter(b.filter, filterRow)))
+          .map((b) => b.id);
+        if (ids.length === 0) continue;
+        const recipient: Recipient = { subscriber, ids };
+        const needsCheck =
+          row.op !== 'DELETE' &&
+          info.rls &&
+          subscriber.role !== 'service_role' &&
+          info.primaryKey.length > 0 &&
+          row.record !== null;
+        if (needsCheck && row.record) {
+          const pk = Object.fromEntries(info.primaryKey.map((k) => [k, row.record?.[k] ?? null]));
+          const group = `${subscriber.role}|${JSON.stringify(subscriber.claims)}|${info.schema}.${info.table}`;
+          let check = checks.get(group);
+          if (!check) {
+            check = {
+              role: subscriber.role,
+              claims: JSON.stringify(subscriber.claims),
+              sql: visibilitySql(info),
+              keys: [],
+              index: new Map(),
+            };
+            checks.set(group, check);
+          }
+          const pkKey = JSON.stringify(pk);
+          let key = check.index.get(pkKey);
+          if (key === undefined) {
+            key = check.keys.length;
+            check.keys.push(pk);
+            check.index.set(pkKey, key);
+          }
+          recipient.check = { group, key };
+        }
+        recipients.push(recipient);
+      }
+      if (recipients.length > 0) events.push({ row, info, recipients });
+    }
+    if (events.length === 0) return;
+
+    const visible = new Set<string>();
+    if (checks.size > 0) {
+      const groups = [...checks.entries()];
+      const payload = groups.map(([, c]) => ({ role: c.role, claims: c.claims, sql: c.sql, keys: c.keys }));
+      const { rows: seen } = await this.engine.query<{ check_index: number; key_index: number }>(
+        'select check_index, key_index from realtime.emulator_visible($1::jsonb)',
+        [JSON.stringify(payload)],
+      );
+      for (const { check_index, key_index } of seen) {
+        const group = groups[check_index]?.[0];
+        if (group) visible.add(`${group}#${key_index}`);
+      }
+    }
+
+    for (const { row, info, recipients } of events) {
+      const byRole = new Map<ApiRole, Record<string, unknown>>();
+      for (const recipient of recipients) {
+        if (recipient.check && !visible.has(`${recipient.check.group}#${recipient.check.key}`)) continue;
+        const role = recipient.subscriber.role;
+        let data = byRole.get(role);
+        if (!data) {
+          data = changePayload(row, info, role);
+          byRole.set(role, data);
+        }
+        recipient.subscriber.push('postgres_changes', { ids: recipient.ids, data });
+      }
+    }
+  }
+}
+
+function bindingMatches(binding: PgBinding, info: TableInfo, op: ChangeType): boolean {
+  if (!binding.active) return false;
+  if (binding.event !== '*' && binding.event !== op) return false;
+  if (binding.schema !== '*' && binding.schema !== info.schema) return false;
+  return binding.table === null || binding.table === info.table;
+}
+
+/**
+ * The old row as hosted sees it in the WAL: only the primary key unless REPLICA IDENTITY FULL; and
+ * for a DELETE on an RLS table only the primary key even then (it is not RLS-checked).
+ */
+function identityRow(
+  info: TableInfo,
+  old: Record<string, unknown> | null,
+  forDeletePayload: boolean,
+): Record<string, unknown> | null {
+  if (!old) return null;
+  const full = info.replicaIdentityFull && !(forDeletePayload && info.rls);
+  if (full) return old;
+  return Object.fromEntries(info.primaryKey.filter((k) => k in old).map((k) => [k, old[k]]));
+}
+
+function pick(record: Record<string, unknown> | null, names: Set<string>): Record<string, unknown> {
+  if (!record) return {};
+  return Object.fromEntries(Object.entries(record).filter(([k]) => names.has(k)));
+}
+
+function changePayload(row: QueueRow, info: TableInfo, role: ApiRole): Record<string, unknown> {
+  const columns = info.columns.filter((c) => c.select[role]);
+  const names = new Set(columns.map((c) => c.name));
+  const errors: string[] = [];
+  if (info.primaryKey.length === 0) errors.push('Error 400: Bad Request, no primary key');
+  else if (!info.primaryKey.every((k) => names.has(k))) errors.push('Error 401: Unauthorized');
+  const blocked = errors.length > 0;
+  const data: Record<string, unknown> = {
+    schema: info.schema,
+    table: info.table,
+    commit_timestamp: row.ts,
+    type: row.op,
+    columns: columns.map((c) => ({ name: c.name, type: c.type })),
+  };
+  if (row.op !== 'DELETE') data.record = blocked ? {} : trimOversize(pick(row.record, names), errors);
+  if (row.op !== 'INSERT') {
+    const old = identityRow(info, row.old_record, row.op === 'DELETE');
+    data.old_record = blocked ? {} : trimOversize(pick(old, names), errors);
+  }
+  data.errors = errors.length > 0 ? [...new Set(errors)] : null;
+  return data;
+}
+
+function trimOversize(record: Record<string, unknown>, errors: string[]): Record<string, unknown> {
+  if (JSON.stringify(record).length <= MAX_RECORD_BYTES) return record;
+  errors.push('Error 413: Payload Too Large');
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => JSON.stringify(v ?? null).length <= 64));
+}
