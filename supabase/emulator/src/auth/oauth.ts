@@ -11,7 +11,7 @@ import type { EmulatorContext } from '../context';
 import type { Queryable } from '../db/engine';
 import { AuthError, badRequest, validationFailed } from './errors';
 import { createFlowState, readPkce } from './pkce';
-import { normaliseEmail, optionalString, readBody, safeRedirect } from './request';
+import { normaliseEmail, optionalString, queryFields, readBody, safeRedirect } from './request';
 import { createSession } from './sessions';
 import { findUserByEmail, findUserById, insertIdentity, insertUser, type UserRow } from './users';
 import { sessionFragment } from './verify';
@@ -66,6 +66,7 @@ function isProvider(value: string | undefined): value is Provider {
 }
 
 export async function authorize(ctx: EmulatorContext, c: Context): Promise<Response> {
+  queryFields(c);
   const provider = c.req.query('provider');
   if (!isProvider(provider)) {
     throw validationFailed(`Unsupported provider: provider ${String(provider ?? '').slice(0, 40)} could not be found`);
@@ -105,7 +106,7 @@ function redirectWith(target: string, params: Record<string, string>, inQuery: b
 
 export async function callback(ctx: EmulatorContext, c: Context): Promise<Response> {
   const fields: Record<string, unknown> =
-    c.req.method === 'POST' ? await readBody(c) : { ...c.req.query() };
+    c.req.method === 'POST' ? await readBody(c) : queryFields(c);
   const state = readState(ctx, optionalString(fields, 'state', 4096));
   const pkce = state.flowStateId !== null;
   const error = optionalString(fields, 'error', 100);

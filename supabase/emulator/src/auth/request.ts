@@ -19,8 +19,11 @@ export async function readBody(c: Context): Promise<Body> {
   if (raw.length > MAX_BODY_BYTES) throw tooLarge();
   if (raw.trim() === '') return {};
   const type = c.req.header('content-type') ?? '';
+  if (raw.includes('\u0000') || raw.includes('\\u0000')) throw nullCharacter();
   if (type.includes('application/x-www-form-urlencoded')) {
-    return Object.fromEntries(new URLSearchParams(raw));
+    const form = Object.fromEntries(new URLSearchParams(raw));
+    if (Object.values(form).some((value) => value.includes('\u0000'))) throw nullCharacter();
+    return form;
   }
   let parsed: unknown;
   try {
@@ -35,6 +38,18 @@ export async function readBody(c: Context): Promise<Body> {
     throw badRequest('bad_json', 'Could not parse request body as JSON: expected an object');
   }
   return parsed as Body;
+}
+
+/** Query parameters that reach SQL get the same NUL check as bodies. */
+export function queryFields(c: Context): Body {
+  const fields = c.req.query();
+  if (Object.values(fields).some((value) => value.includes('\u0000'))) throw nullCharacter();
+  return { ...fields };
+}
+
+/** Postgres text and jsonb cannot hold NUL; refuse it up front instead of failing in SQL. */
+function nullCharacter(): AuthError {
+  return validationFailed('Null characters are not allowed in the request');
 }
 
 function tooLarge(): AuthError {

@@ -10,7 +10,7 @@ import { clearMessages, getMessage, listMessages } from './store';
 const MESSAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation";
 
 function recipient(value: string | undefined): string | undefined {
-  const to = value?.trim();
+  const to = value?.replaceAll('\u0000', '').trim();
   return to ? to.slice(0, 320) : undefined;
 }
 
