@@ -98,7 +98,7 @@ $$;
 create function private.can_view(p_owner uuid) returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  select p_owner = auth.uid() or exists (
+  select coalesce(p_owner = auth.uid(), false) or exists (
     select 1 from public.profiles p
     where p.id = p_owner and not p._deleted
       and (p.visibility = 'public'
@@ -109,7 +109,7 @@ $$;
 create function private.shares_with_me(p_owner uuid) returns boolean
 language sql stable security definer set search_path = ''
 as $$
-  select p_owner = auth.uid() or (
+  select coalesce(p_owner = auth.uid(), false) or (
     private.are_friends(p_owner, auth.uid())
     and exists (select 1 from public.profiles p where p.id = p_owner and p.visibility <> 'private'))
 $$;

@@ -154,8 +154,8 @@ begin
   if not found then
     return;
   end if;
-  if not (v_p.id = v_uid or v_p.visibility = 'public'
-          or (v_p.visibility = 'friends' and v_uid is not null and private.are_friends(v_p.id, v_uid))) then
+  if not coalesce(v_p.id = v_uid or v_p.visibility = 'public'
+                  or (v_p.visibility = 'friends' and v_uid is not null and private.are_friends(v_p.id, v_uid)), false) then
     return;
   end if;
   return query
