@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { recordIntent } from '../pending-writes';
+import type { CheckInDoc } from '../schemas/check-ins';
+import { newId, nowOf, type CommandContext } from './context';
+import { DATA_ERRORS, fail, ok, parseInput, type CommandResult } from './result';
+
+const gymId = z.string().regex(/^[a-z0-9][a-z0-9-]{2,80}$/);
+const checkInInput = z.object({ gym_id: gymId }).strict();
+const checkOutInput = z.object({ check_in_id: z.string().min(8).max(64).optional() }).strict();
+
+/**
+ * Checks in at a gym now. One place at a time: an open check-in of mine ends where this one starts
+ * (the server's trigger does the same, so the pulled rows agree).
+ */
+export async function checkIn(
+  ctx: CommandContext,
+  args: z.input<typeof checkInInput>,
+): Promise<CommandResult<CheckInDoc>> {
+  const parsed = parseInput(checkInInput, args);
+  if (!parsed.ok) return parsed;
+  const now = nowOf(ctx);
+  const at = now.toISOString();
+  const open = await ctx.db.check_ins
+    .find({ selector: { user_id: ctx.userId, checked_out_at: null } })
+    .exec();
+  for (const doc of open) await doc.incrementalPatch({ checked_out_at: at });
+
+  const doc: CheckInDoc = {
+    id: newId(),
+    user_id: ctx.userId,
+    gym_id: parsed.value.gym_id,
+    checked_in_at: at,
+    checked_out_at: null,
+    created_at: at,
+  };
+  await ctx.db.check_ins.insert(doc);
+  await recordIntent(
+    ctx.db,
+    {
+      key: `check_in:${doc.id}`,
+      collection: 'check_ins',
+      doc_id: doc.id,
+      request: {
+        type: 'rpc',
+        fn: 'check_in',
+        args: { p_id: doc.id, p_gym_id: doc.gym_id, p_at: at },
+      },
+      patch: { gym_id: doc.gym_id, checked_in_at: at },
+      previous: null,
+    },
+    now,
+  );
+  return ok(doc);
+}
+
+/** Checks out of the given (default: my open) check-in. Checking out twice keeps the first time. */
+export async function checkOut(
+  ctx: CommandContext,
+  args: z.input<typeof checkOutInput> = {},
+): Promise<CommandResult<CheckInDoc>> {
+  const parsed = parseInput(checkOutInput, args);
+  if (!parsed.ok) return parsed;
+  const id = parsed.value.check_in_id;
+  const doc = id
+    ? await ctx.db.check_ins.findOne(id).exec()
+    : await ctx.db.check_ins
+        .findOne({
+          selector: { user_id: ctx.userId, checked_out_at: null },
+          sort: [{ user_id: 'desc' }, { checked_in_at: 'desc' }],
+        })
+        .exec();
+  if (!doc || doc.user_id !== ctx.userId) {
+    return fail('check_in_not_found', DATA_ERRORS.checkInNotFound);
+  }
+  if (doc.checked_out_at !== null) return ok(doc.toMutableJSON());
+  const now = nowOf(ctx);
+  const at = now.toISOString();
+  const written = await doc.incrementalPatch({ checked_out_at: at });
+  await recordIntent(
+    ctx.db,
+    {
+      key: `check_out:${doc.id}`,
+      collection: 'check_ins',
+      doc_id: doc.id,
+      request: { type: 'rpc', fn: 'check_out', args: { p_check_in_id: doc.id, p_at: at } },
+      patch: { checked_out_at: at },
+      previous: { checked_out_at: null },
+    },
+    now,
+  );
+  return ok(written.toMutableJSON());
+}

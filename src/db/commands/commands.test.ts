@@ -1,0 +1,246 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { readPending, pendingEntries } from '../pending-writes';
+import { cleanupDatabases, openTestDatabase } from '../test-support';
+import { ROWS, USER } from '../test-fixtures';
+import type { SpotterDatabase } from '../types';
+import { checkIn, checkOut } from './check-ins';
+import type { CommandContext } from './context';
+import { setHomeGyms } from './home-gyms';
+import { markAllNotificationsRead, markNotificationRead } from './notifications';
+import { updateProfile } from './profile';
+import { confirmRestDay } from './rest-days';
+import { updateSettings } from './settings';
+import { deleteWorkout, editWorkout, planWorkout } from './workouts';
+
+// 2026-11-21 23:30 UTC is already 2026-11-22 in Berlin (the fixture profile's zone).
+const NOW = new Date('2026-11-21T23:30:00.000Z');
+let db: SpotterDatabase;
+let ctx: CommandContext;
+
+beforeEach(async () => {
+  db = await openTestDatabase({ userId: USER });
+  ctx = { db, userId: USER, now: () => NOW };
+  await db.profiles.insert(ROWS.profiles);
+});
+afterEach(cleanupDatabases);
+
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+
+describe('workouts', () => {
+  it('plan: client id (uuid v7), user, timestamp, normalised time; recorded as a pending push', async () => {
+    const r = await planWorkout(ctx, { type: 'strength', date: '2026-11-23', time: '07:30' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.value.id).toMatch(UUID_V7);
+    expect(r.value).toMatchObject({
+      user_id: USER,
+      type: 'strength',
+      date: '2026-11-23',
+      time: '07:30:00',
+      preset: null,
+      created_at: NOW.toISOString(),
+    });
+    expect((await db.workouts.findOne(r.value.id).exec())?.toMutableJSON()).toEqual(r.value);
+    const pending = pendingEntries(await readPending(db));
+    expect(pending).toMatchObject([
+      { key: `workouts:${r.value.id}`, kind: 'push', since: NOW.toISOString() },
+    ]);
+  });
+
+  it('plan refuses invalid input with an i18n key and writes nothing', async () => {
+    const bad = [
+      { type: 'karaoke', date: '2026-11-23' },
+      { type: 'yoga', date: '2026-02-30' },
+      { type: 'yoga', date: '1999-12-31' },
+      { type: 'yoga', date: '2026-11-23', time: '25:00' },
+      { type: 'yoga', date: '2026-11-23', duration_min: 0 },
+      { type: 'yoga', date: '2026-11-23', title: 'x'.repeat(101) },
+    ];
+    for (const input of bad) {
+      const r = await planWorkout(ctx, input as never);
+      expect(r.ok, JSON.stringify(input)).toBe(false);
+      if (!r.ok) expect(r.error.message).toBe('errors:data.invalidInput');
+    }
+    expect(await db.workouts.count().exec()).toBe(0);
+    expect(pendingEntries(await readPending(db))).toEqual([]);
+  });
+
+  it('edit and soft delete an own workout; refuse unknown and other users’ workouts', async () => {
+    const r = await planWorkout(ctx, { type: 'cardio', date: '2026-11-23' });
+    if (!r.ok) throw new Error('plan failed');
+    const edited = await editWorkout(ctx, r.value.id, { notes: 'intervals', date: '2026-11-24' });
+    expect(edited).toMatchObject({ ok: true, value: { notes: 'intervals', date: '2026-11-24' } });
+    expect(await editWorkout(ctx, r.value.id, { user_id: 'x' } as never)).toMatchObject({
+      ok: false,
+    });
+
+    await db.workouts.insert({ ...ROWS.workouts, id: 'friends-workout-1', user_id: 'someone-else' });
+    expect(await editWorkout(ctx, 'friends-workout-1', { notes: 'mine now' })).toEqual({
+      ok: false,
+      error: { code: 'workout_not_found', message: 'errors:data.workoutNotFound' },
+    });
+    expect(await deleteWorkout(ctx, 'nope')).toMatchObject({ ok: false });
+
+    expect(await deleteWorkout(ctx, r.value.id)).toEqual({ ok: true, value: { id: r.value.id } });
+    expect(await db.workouts.findOne(r.value.id).exec()).toBeNull();
+    const [stored] = await db.workouts.storageInstance.findDocumentsById([r.value.id], true);
+    expect(stored?._deleted).toBe(true);
+    // Still one pending entry for the document: the push will carry the latest state.
+    expect(pendingEntries(await readPending(db)).map((e) => e.key)).toEqual([`workouts:${r.value.id}`]);
+  });
+});
+
+describe('rest days', () => {
+  it('confirms today in the profile zone with the database id, once', async () => {
+    const r = await confirmRestDay(ctx);
+    expect(r).toMatchObject({ ok: true, value: { id: `${USER}:2026-11-22`, day: '2026-11-22' } });
+    const again = await confirmRestDay(ctx, { day: '2026-11-22' });
+    expect(again.ok).toBe(true);
+    expect(await db.rest_days.count().exec()).toBe(1);
+    const entries = pendingEntries(await readPending(db));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      kind: 'intent',
+      request: { type: 'rpc', fn: 'confirm_rest_day', args: { p_day: '2026-11-22' } },
+      previous: null,
+    });
+  });
+
+  it('refuses days the server refuses (more than 2 back or 1 ahead) and bad input', async () => {
+    expect(await confirmRestDay(ctx, { day: '2026-11-19' })).toEqual({
+      ok: false,
+      error: { code: 'rest_day_not_today', message: 'errors:data.restDayNotToday' },
+    });
+    expect((await confirmRestDay(ctx, { day: '2026-11-24' })).ok).toBe(false);
+    expect((await confirmRestDay(ctx, { day: '2026-11-20' })).ok).toBe(true);
+    expect((await confirmRestDay(ctx, { day: 'tomorrow' })).ok).toBe(false);
+  });
+});
+
+describe('check-ins', () => {
+  it('check in, a second check-in closes the first, check out; intents in order', async () => {
+    const first = await checkIn(ctx, { gym_id: 'fitx-berlin-mitte' });
+    if (!first.ok) throw new Error('check in failed');
+    expect(first.value).toMatchObject({ checked_in_at: NOW.toISOString(), checked_out_at: null });
+    const second = await checkIn(ctx, { gym_id: 'mcfit-berlin-alex' });
+    if (!second.ok) throw new Error('check in failed');
+    expect((await db.check_ins.findOne(first.value.id).exec())?.checked_out_at).toBe(NOW.toISOString());
+    const out = await checkOut(ctx);
+    expect(out).toMatchObject({ ok: true, value: { id: second.value.id } });
+    const twice = await checkOut(ctx, { check_in_id: second.value.id });
+    expect(twice.ok).toBe(true);
+    const fns = pendingEntries(await readPending(db)).map((e) => {
+      const args = e.request?.type === 'rpc' ? e.request.args : {};
+      return `${e.request?.type === 'rpc' ? e.request.fn : ''}:${JSON.stringify(args.p_id ?? args.p_check_in_id)}`;
+    });
+    expect(fns).toEqual([
+      `check_in:"${first.value.id}"`,
+      `check_in:"${second.value.id}"`,
+      `check_out:"${second.value.id}"`,
+    ]);
+  });
+
+  it('refuses a bad gym id and a check-out with nothing open', async () => {
+    expect((await checkIn(ctx, { gym_id: 'Not A Gym!' })).ok).toBe(false);
+    expect(await checkOut(ctx)).toEqual({
+      ok: false,
+      error: { code: 'check_in_not_found', message: 'errors:data.checkInNotFound' },
+    });
+  });
+});
+
+describe('home gyms', () => {
+  it('sets up to 3 in order, replaces the list, refuses a fourth', async () => {
+    const r = await setHomeGyms(ctx, ['gym-a', 'gym-b', 'gym-a']);
+    expect(r).toMatchObject({
+      ok: true,
+      value: [
+        { id: `${USER}:gym-a`, position: 1 },
+        { id: `${USER}:gym-b`, position: 2 },
+      ],
+    });
+    await setHomeGyms(ctx, ['gym-c', 'gym-a']);
+    const rows = await db.home_gyms
+      .find({ selector: { user_id: USER }, sort: [{ user_id: 'asc' }, { position: 'asc' }] })
+      .exec();
+    expect(rows.map((d) => [d.gym_id, d.position])).toEqual([
+      ['gym-c', 1],
+      ['gym-a', 2],
+    ]);
+    expect(await setHomeGyms(ctx, ['gym-a', 'gym-b', 'gym-c', 'gym-d'])).toEqual({
+      ok: false,
+      error: { code: 'home_gyms_max', message: 'errors:data.homeGymsMax' },
+    });
+    const entries = pendingEntries(await readPending(db));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]?.request).toEqual({
+      type: 'rpc',
+      fn: 'set_home_gyms',
+      args: { p_gym_ids: ['gym-c', 'gym-a'] },
+    });
+  });
+});
+
+describe('notifications', () => {
+  it('marks one read, then all; refuses unknown ids', async () => {
+    await db.notifications.bulkInsert([
+      ROWS.notifications,
+      { ...ROWS.notifications, id: 'n2', created_at: '2026-11-21T08:00:00+00:00' },
+      { ...ROWS.notifications, id: 'n3', created_at: '2026-11-21T09:00:00+00:00' },
+    ]);
+    expect(await markNotificationRead(ctx, 'n2')).toEqual({ ok: true, value: { id: 'n2' } });
+    expect((await db.notifications.findOne('n2').exec())?.is_read).toBe(true);
+    expect(await markAllNotificationsRead(ctx)).toEqual({ ok: true, value: { count: 2 } });
+    expect(await db.notifications.count({ selector: { user_id: USER, is_read: false } }).exec()).toBe(0);
+    expect(await markAllNotificationsRead(ctx)).toEqual({ ok: true, value: { count: 0 } });
+    expect(await markNotificationRead(ctx, 'missing')).toMatchObject({
+      ok: false,
+      error: { code: 'notification_not_found' },
+    });
+  });
+});
+
+describe('own profile', () => {
+  it('updates user-owned fields, keeping the values before the first pending write', async () => {
+    const r = await updateProfile(ctx, { username: '  Lena Maria Schmidt ', visibility: 'public' });
+    expect(r).toMatchObject({ ok: true, value: { username: 'Lena Maria S', visibility: 'public' } });
+    await updateProfile(ctx, { visibility: 'private', avatar_id: 'avatar7' });
+    const [entry] = pendingEntries(await readPending(db));
+    expect(entry).toMatchObject({
+      key: `profiles:${USER}`,
+      request: {
+        type: 'update',
+        table: 'profiles',
+        values: { username: 'Lena Maria S', visibility: 'private', avatar_id: 'avatar7' },
+      },
+      previous: { username: 'lena', visibility: 'friends', avatar_id: 'avatar3' },
+    });
+  });
+
+  it('refuses server-owned fields, bad values, no profile and no user', async () => {
+    expect((await updateProfile(ctx, { xp: 99999 } as never)).ok).toBe(false);
+    expect((await updateProfile(ctx, { avatar_id: 'avatar10' })).ok).toBe(false);
+    expect((await updateProfile(ctx, { timezone: 'Mars/Olympus' })).ok).toBe(false);
+    expect((await updateProfile(ctx, { username: '   ' })).ok).toBe(false);
+    const other = { ...ctx, userId: '0192f3a4-0000-7000-8000-0000000000ff' };
+    expect(await updateProfile(other, { visibility: 'public' })).toMatchObject({
+      ok: false,
+      error: { code: 'profile_not_loaded' },
+    });
+    expect(await updateProfile({ ...ctx, userId: '' }, { visibility: 'public' })).toEqual({
+      ok: false,
+      error: { code: 'not_signed_in', message: 'validation:profile.signInRequired' },
+    });
+  });
+});
+
+describe('settings', () => {
+  it('creates the row with defaults, then patches it; both pending as one push', async () => {
+    const r = await updateSettings(ctx, { theme: 'dark' });
+    expect(r).toMatchObject({ ok: true, value: { id: USER, theme: 'dark', language: 'en' } });
+    const r2 = await updateSettings(ctx, { language: 'it', walkthrough_done: true });
+    expect(r2).toMatchObject({ ok: true, value: { theme: 'dark', language: 'it' } });
+    expect(pendingEntries(await readPending(db)).map((e) => e.key)).toEqual([`user_settings:${USER}`]);
+    expect((await updateSettings(ctx, { language: 'fr' } as never)).ok).toBe(false);
+  });
+});

@@ -1,0 +1,55 @@
+import { recordIntent } from '../pending-writes';
+import { nowOf, type CommandContext } from './context';
+import { DATA_ERRORS, fail, ok, type CommandResult } from './result';
+
+/** Marks one notification read: the only column the user may change (notifications.is_read). */
+export async function markNotificationRead(
+  ctx: CommandContext,
+  id: string,
+): Promise<CommandResult<{ id: string }>> {
+  const doc = await ctx.db.notifications.findOne(id).exec();
+  if (!doc || doc.user_id !== ctx.userId) {
+    return fail('notification_not_found', DATA_ERRORS.notificationNotFound);
+  }
+  if (doc.is_read) return ok({ id });
+  const now = nowOf(ctx);
+  await doc.incrementalPatch({ is_read: true });
+  await recordIntent(
+    ctx.db,
+    {
+      key: `notification_read:${id}`,
+      collection: 'notifications',
+      doc_id: id,
+      request: { type: 'update', table: 'notifications', id, values: { is_read: true } },
+      patch: { is_read: true },
+      previous: { is_read: false },
+    },
+    now,
+  );
+  return ok({ id });
+}
+
+/** The bulk action: every unread notification of mine becomes read (one RPC). */
+export async function markAllNotificationsRead(
+  ctx: CommandContext,
+): Promise<CommandResult<{ count: number }>> {
+  const unread = await ctx.db.notifications
+    .find({ selector: { user_id: ctx.userId, is_read: false } })
+    .exec();
+  if (unread.length === 0) return ok({ count: 0 });
+  const now = nowOf(ctx);
+  await ctx.db.notifications.bulkUpsert(unread.map((d) => ({ ...d.toMutableJSON(), is_read: true })));
+  await recordIntent(
+    ctx.db,
+    {
+      key: `notifications_read_all:${ctx.userId}`,
+      collection: 'notifications',
+      doc_id: ctx.userId,
+      request: { type: 'rpc', fn: 'mark_all_notifications_read', args: {} },
+      patch: {},
+      previous: {},
+    },
+    now,
+  );
+  return ok({ count: unread.length });
+}

@@ -1,0 +1,40 @@
+import type { z } from 'zod';
+
+/**
+ * Expected failures come back as values (house style); only bugs throw. `message` is an i18n key (the
+ * `errors` namespace, `data.*`, or the `validation` namespace), never display text.
+ */
+export interface CommandError {
+  code: string;
+  message: string;
+}
+export type CommandResult<T> = { ok: true; value: T } | { ok: false; error: CommandError };
+
+export const ok = <T>(value: T): CommandResult<T> => ({ ok: true, value });
+export const fail = (code: string, message: string): { ok: false; error: CommandError } => ({
+  ok: false,
+  error: { code, message },
+});
+
+/** Message keys of the data-layer refusals (locales/<lng>/errors.json, `data.*`). */
+export const DATA_ERRORS = {
+  invalidInput: 'errors:data.invalidInput',
+  notSignedIn: 'validation:profile.signInRequired',
+  workoutNotFound: 'errors:data.workoutNotFound',
+  restDayNotToday: 'errors:data.restDayNotToday',
+  checkInNotFound: 'errors:data.checkInNotFound',
+  homeGymsMax: 'errors:data.homeGymsMax',
+  notificationNotFound: 'errors:data.notificationNotFound',
+  profileNotLoaded: 'errors:data.profileNotLoaded',
+} as const;
+
+/** Parses command input; a zod failure becomes `invalid_input` naming the first offending field. */
+export function parseInput<S extends z.ZodType>(
+  schema: S,
+  input: unknown,
+): { ok: true; value: z.output<S> } | { ok: false; error: CommandError } {
+  const parsed = schema.safeParse(input);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  const path = parsed.error.issues[0]?.path.join('.') ?? '';
+  return fail(path ? `invalid_input:${path}` : 'invalid_input', DATA_ERRORS.invalidInput);
+}

@@ -1,0 +1,309 @@
+/**
+ * Pending local writes: what this user's device has written that the server has not acknowledged yet.
+ *
+ * One database-level local document (`pending_writes`, device-local, never replicated) holds an entry
+ * per unacknowledged write. The write commands add entries; whoever sends them (the sync worker for
+ * pushes, the intent sender for RPCs) settles them. Both realms write the document through
+ * `modifyLocal`, which is safe against concurrent writers.
+ *
+ * Two kinds:
+ * - `push`: a document of a client-owned collection (workouts, user_settings) that RxDB's replication
+ *   will push. The worker calls `acknowledgePushed` with the states its push handler sent; an entry is
+ *   cleared only when the document still equals the pushed state, so an edit made while the push was in
+ *   flight stays pending.
+ * - `intent`: an RPC or column update for a pull-only collection (rest days, check-ins, home gyms,
+ *   notifications, the own profile). The command has already applied `patch` to the local document
+ *   (optimistic); `previous` holds the values before the first unacknowledged write (null: the command
+ *   created the document) so a refusal can roll it back. Intents are sent in `seq` order and settled
+ *   with `settleIntent(key, seq, outcome)`: an outcome for an older `seq` than the entry's latest write
+ *   does not clear it. Pulled rows are overlaid with pending patches (`overlayPending`) so that a pull
+ *   arriving before the intent is applied does not flip the screen back.
+ */
+import { map, type Observable } from 'rxjs';
+import { modifyLocal, readLocal } from './local-doc';
+import { COLLECTIONS, type CollectionName } from './schemas';
+import type { SpotterDatabase } from './types';
+
+export const PENDING_WRITES_ID = 'pending_writes';
+/** Refused writes kept for the UI until dismissed (newest first). */
+export const MAX_FAILED_WRITES = 50;
+
+export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** What to send for an intent: an RPC (POST /rest/v1/rpc/<fn>) or a column update of one row. */
+export type IntentRequest =
+  | { type: 'rpc'; fn: string; args: Record<string, Json> }
+  | { type: 'update'; table: CollectionName; id: string; values: Record<string, Json> };
+
+export interface WriteError {
+  code: string;
+  message: string;
+  at: string;
+}
+
+export interface PendingEntry {
+  key: string;
+  /** Order of the latest local write of this entry; intents are sent in ascending seq. */
+  seq: number;
+  kind: 'push' | 'intent';
+  collection: CollectionName;
+  doc_id: string;
+  /** When the first unacknowledged write of this entry happened. */
+  since: string;
+  updated_at: string;
+  request: IntentRequest | null;
+  patch: Record<string, Json> | null;
+  previous: Record<string, Json> | null;
+  attempts: number;
+  last_error: WriteError | null;
+}
+
+export interface FailedWrite {
+  key: string;
+  collection: CollectionName;
+  doc_id: string;
+  request: IntentRequest | null;
+  error: WriteError;
+}
+
+export interface PendingState {
+  next_seq: number;
+  entries: Record<string, PendingEntry>;
+  failed: FailedWrite[];
+}
+
+export const emptyPendingState = (): PendingState => ({ next_seq: 1, entries: {}, failed: [] });
+
+const modifyPending = (db: SpotterDatabase, fn: (s: PendingState) => PendingState) =>
+  modifyLocal(db, PENDING_WRITES_ID, emptyPendingState, fn);
+
+export async function readPending(db: SpotterDatabase): Promise<PendingState> {
+  return (await readLocal<PendingState>(db, PENDING_WRITES_ID)) ?? emptyPendingState();
+}
+
+export function pending$(db: SpotterDatabase): Observable<PendingState> {
+  return db
+    .getLocal$<PendingState>(PENDING_WRITES_ID)
+    .pipe(map((doc) => (doc ? (doc.toJSON().data as PendingState) : emptyPendingState())));
+}
+
+/** Entries in send order. */
+export function pendingEntries(state: PendingState): PendingEntry[] {
+  return Object.values(state.entries).sort((a, b) => a.seq - b.seq);
+}
+
+export const pushKey = (collection: CollectionName, docId: string) => `${collection}:${docId}`;
+
+/** Called by commands after writing a document of a client-owned (pushed) collection. */
+export async function recordPush(
+  db: SpotterDatabase,
+  collection: CollectionName,
+  docId: string,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  const key = pushKey(collection, docId);
+  await modifyPending(db, (s) => {
+    const old = s.entries[key];
+    const entry: PendingEntry = {
+      key,
+      seq: s.next_seq,
+      kind: 'push',
+      collection,
+      doc_id: docId,
+      since: old?.since ?? at,
+      updated_at: at,
+      request: null,
+      patch: null,
+      previous: null,
+      attempts: old?.attempts ?? 0,
+      last_error: old?.last_error ?? null,
+    };
+    return { ...s, next_seq: s.next_seq + 1, entries: { ...s.entries, [key]: entry } };
+  });
+}
+
+export interface IntentInput {
+  key: string;
+  collection: CollectionName;
+  doc_id: string;
+  request: IntentRequest;
+  /** The fields the command wrote to the local document. */
+  patch: Record<string, Json>;
+  /** Those fields before the write; null when the command created the document. */
+  previous: Record<string, Json> | null;
+}
+
+/**
+ * Records an intent. A second intent with the same key before the first is acknowledged replaces the
+ * request (an update's values are merged), merges the patch and keeps the first `previous` and `since`.
+ */
+export async function recordIntent(db: SpotterDatabase, input: IntentInput, now: Date): Promise<void> {
+  const at = now.toISOString();
+  await modifyPending(db, (s) => {
+    const old = s.entries[input.key];
+    let request = input.request;
+    if (old?.request?.type === 'update' && request.type === 'update') {
+      request = { ...request, values: { ...old.request.values, ...request.values } };
+    }
+    const previous = old ? old.previous : input.previous;
+    const entry: PendingEntry = {
+      key: input.key,
+      seq: s.next_seq,
+      kind: 'intent',
+      collection: input.collection,
+      doc_id: input.doc_id,
+      since: old?.since ?? at,
+      updated_at: at,
+      request,
+      patch: { ...(old?.patch ?? {}), ...input.patch },
+      previous: previous === null ? null : { ...input.previous, ...previous },
+      attempts: old?.attempts ?? 0,
+      last_error: old?.last_error ?? null,
+    };
+    return { ...s, next_seq: s.next_seq + 1, entries: { ...s.entries, [input.key]: entry } };
+  });
+}
+
+/**
+ * The sync worker reports the document states its push handler sent (RxDB's `newDocumentState`s) once
+ * the server accepted them; an entry is cleared when the local document still equals that state.
+ */
+export async function acknowledgePushed(
+  db: SpotterDatabase,
+  collection: CollectionName,
+  pushed: readonly (Record<string, unknown> & { id: string; _deleted: boolean })[],
+): Promise<void> {
+  const coll = db.collections[collection];
+  const stored = await coll.storageInstance.findDocumentsById(
+    pushed.map((p) => p.id),
+    true,
+  );
+  const byId = new Map(stored.map((d) => [d.id, d as unknown as Record<string, unknown>]));
+  const isEqual = COLLECTIONS[collection].conflictHandler?.isEqual;
+  const settled = pushed
+    .filter((p) => {
+      const current = byId.get(p.id);
+      if (!current) return true;
+      return isEqual ? isEqual(current as never, p as never, 'acknowledge-pushed') : sameFields(current, p);
+    })
+    .map((p) => pushKey(collection, p.id));
+  if (settled.length === 0) return;
+  await modifyPending(db, (s) => {
+    const entries = { ...s.entries };
+    for (const key of settled) delete entries[key];
+    return { ...s, entries };
+  });
+}
+
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  return Object.keys(b).every((k) => (a[k] ?? null) === (b[k] ?? null));
+}
+
+/** The worker reports a failed push attempt (kept pending; shown in the sync status). */
+export async function recordPushError(
+  db: SpotterDatabase,
+  collection: CollectionName,
+  docIds: readonly string[],
+  error: { code: string; message: string },
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await modifyPending(db, (s) => {
+    const entries = { ...s.entries };
+    for (const id of docIds) {
+      const e = entries[pushKey(collection, id)];
+      if (e) entries[e.key] = { ...e, attempts: e.attempts + 1, last_error: { ...error, at } };
+    }
+    return { ...s, entries };
+  });
+}
+
+export type IntentOutcome =
+  | { status: 'applied' }
+  /** Not applied yet (offline, 401, 408, 429, 5xx, or queued by the service worker): stays pending. */
+  | { status: 'retry'; code: string; message: string }
+  /** A permanent refusal (4xx): the entry is dropped, the local change rolled back, the failure kept. */
+  | { status: 'refused'; code: string; message: string };
+
+export async function settleIntent(
+  db: SpotterDatabase,
+  key: string,
+  seq: number,
+  outcome: IntentOutcome,
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  let rollback: PendingEntry | undefined;
+  await modifyPending(db, (s) => {
+    rollback = undefined;
+    const entry = s.entries[key];
+    if (!entry) return s;
+    const entries = { ...s.entries };
+    if (outcome.status === 'retry') {
+      entries[key] = {
+        ...entry,
+        attempts: entry.attempts + 1,
+        last_error: { code: outcome.code, message: outcome.message, at },
+      };
+      return { ...s, entries };
+    }
+    if (outcome.status === 'applied') {
+      // A newer local write of the same entry is still to be sent.
+      if (entry.seq !== seq) return s;
+      delete entries[key];
+      return { ...s, entries };
+    }
+    const failure: FailedWrite = {
+      key,
+      collection: entry.collection,
+      doc_id: entry.doc_id,
+      request: entry.request,
+      error: { code: outcome.code, message: outcome.message, at },
+    };
+    const failed = [failure, ...s.failed].slice(0, MAX_FAILED_WRITES);
+    if (entry.seq !== seq) return { ...s, failed };
+    delete entries[key];
+    rollback = entry;
+    return { ...s, entries, failed };
+  });
+  if (rollback) await rollBack(db, rollback);
+}
+
+async function rollBack(db: SpotterDatabase, entry: PendingEntry): Promise<void> {
+  const coll = db.collections[entry.collection] as unknown as {
+    findOne(id: string): {
+      exec(): Promise<{
+        remove(): Promise<unknown>;
+        incrementalPatch(p: object): Promise<unknown>;
+      } | null>;
+    };
+  };
+  const doc = await coll.findOne(entry.doc_id).exec();
+  if (!doc) return;
+  if (entry.previous === null) await doc.remove();
+  else await doc.incrementalPatch(entry.previous);
+}
+
+export async function dismissFailedWrite(db: SpotterDatabase, key: string): Promise<void> {
+  await modifyPending(db, (s) => ({ ...s, failed: s.failed.filter((f) => f.key !== key) }));
+}
+
+/**
+ * For the worker's pull modifier of pull-only collections: a pulled row with the optimistic fields of
+ * unacknowledged intents on it laid over, so the screen keeps showing the local change until the
+ * server has applied it (then the row carries the same values anyway).
+ */
+export function overlayPending<T extends { id: string }>(
+  state: PendingState,
+  collection: CollectionName,
+  row: T,
+): T {
+  let out = row;
+  for (const entry of pendingEntries(state)) {
+    if (entry.kind === 'intent' && entry.collection === collection && entry.doc_id === row.id) {
+      out = { ...out, ...entry.patch };
+    }
+  }
+  return out;
+}
