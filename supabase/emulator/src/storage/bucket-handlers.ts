@@ -5,11 +5,10 @@
  */
 import type { Context } from 'hono';
 import type { Queryable } from '../db/engine';
-import { isVersion } from './blob-store';
 import { errors } from './errors';
 import { bucketOnly, validBucketId } from './object-key';
 import type { ObjectRow } from './objects-db';
-import type { StorageService } from './service';
+import { dropBlob, type StorageService } from './service';
 
 const BUCKET_COLUMNS = `id, name, owner, public, file_size_limit, allowed_mime_types, created_at, updated_at,
   'STANDARD' as type`;
@@ -162,9 +161,7 @@ export async function emptyBucket(svc: StorageService, c: Context, rest: string)
     );
     return rows;
   });
-  for (const row of removed) {
-    if (isVersion(row.version)) await svc.blobs.delete(row.bucket_id, row.name, row.version);
-  }
+  for (const row of removed) await dropBlob(svc, row.bucket_id, row.name, row.version);
   return c.json({ message: 'Successfully emptied' });
 }
 

@@ -62,6 +62,7 @@ export const errors = {
   noContent: () => new StorageError(400, 'InvalidRequest', 'No content provided'),
   invalidRange: () => new StorageError(400, 'InvalidRange', 'invalid range provided', 'invalid_range'),
   invalidSignature: (message = 'Invalid signature') => new StorageError(400, 'InvalidSignature', message),
+  invalidJwt: (message: string) => new StorageError(400, 'InvalidJWT', message),
   internal: () => new StorageError(500, 'InternalError', 'Internal server error', 'Internal'),
 };
 

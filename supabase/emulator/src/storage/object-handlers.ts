@@ -3,7 +3,7 @@
  * (authenticated and public), info, remove, list, move and copy. Metadata statements run as the
  * caller so `storage.objects` policies decide; bytes go to the blob store under a fresh version.
  */
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { RequestIdentity } from '../db/request-context';
 import { isVersion } from './blob-store';
@@ -18,15 +18,10 @@ import {
   upsertObject,
   type ListOptions,
   type NewObject,
-  type ObjectMetadata,
   type ObjectRow,
 } from './objects-db';
 import { objectResponse } from './serve-object';
-import { ownerOf, type StorageService } from './service';
-import { GLOBAL_FILE_SIZE_LIMIT, readUpload } from './upload-body';
-
-/** Thrown inside a transaction to roll it back after a successful permission probe. */
-class ProbeSucceeded extends Error {}
+import { dropBlob, ownerOf, type StorageService } from './service';
 
 async function readJson(c: Context): Promise<Record<string, unknown>> {
   let body: unknown;
@@ -49,17 +44,8 @@ function requiredString(body: Record<string, unknown>, field: string): string {
   return value;
 }
 
-async function dropBlob(svc: StorageService, bucket: string, name: string, version: string | null) {
-  if (!isVersion(version)) return;
-  try {
-    await svc.blobs.delete(bucket, name, version);
-  } catch (error) {
-    svc.ctx.log(`storage: could not delete ${bucket}/${name}#${version}: ${String(error)}`);
-  }
-}
-
 /** The object's bytes; a missing row or missing bytes are both "Object not found". */
-async function readBlob(
+export async function readBlob(
   svc: StorageService,
   row: ObjectRow | null,
 ): Promise<{ row: ObjectRow; bytes: Uint8Array }> {
@@ -67,67 +53,6 @@ async function readBlob(
   const bytes = await svc.blobs.get(row.bucket_id, row.name, row.version);
   if (!bytes) throw errors.noSuchKey();
   return { row, bytes };
-}
-
-/** POST /object/{bucket}/{name} (create; upsert with `x-upsert: true`) and PUT (replace). */
-export async function uploadObject(
-  svc: StorageService,
-  c: Context,
-  rest: string,
-  method: 'POST' | 'PUT',
-): Promise<Response> {
-  const { bucket, name } = bucketAndName(rest);
-  const identity = await svc.identify(c);
-  const upsert = method === 'PUT' || c.req.header('x-upsert') === 'true';
-  const bucketRow = await svc.bucket(bucket);
-  if (!bucketRow) throw errors.noSuchBucket();
-  const { owner, ownerId } = ownerOf(identity);
-  const base = { bucket, name, owner, ownerId };
-
-  // Like storage-api's canUpload: ask the policies before reading a single byte of the body.
-  await svc
-    .asCaller(identity, async (tx) => {
-      const probe: NewObject = { ...base, version: randomUUID(), metadata: null, userMetadata: null };
-      if (upsert) await upsertObject(tx, probe);
-      else await insertObject(tx, probe);
-      throw new ProbeSucceeded();
-    })
-    .catch((error: unknown) => {
-      if (!(error instanceof ProbeSucceeded)) throw error;
-    });
-
-  const bucketLimit = Number(bucketRow.file_size_limit ?? 0);
-  const limit = bucketLimit > 0 ? Math.min(bucketLimit, GLOBAL_FILE_SIZE_LIMIT) : GLOBAL_FILE_SIZE_LIMIT;
-  const file = await readUpload(c.req.raw, limit, bucketRow.allowed_mime_types);
-  const size = file.bytes.byteLength;
-  const metadata: ObjectMetadata = {
-    eTag: `"${createHash('md5').update(file.bytes).digest('hex')}"`,
-    size,
-    mimetype: file.mimeType,
-    cacheControl: file.cacheControl,
-    lastModified: new Date().toISOString(),
-    contentLength: size,
-    httpStatusCode: 200,
-  };
-  const object: NewObject = {
-    ...base,
-    version: randomUUID(),
-    metadata,
-    userMetadata: file.userMetadata ?? null,
-  };
-
-  await svc.blobs.put(bucket, name, object.version, file.bytes);
-  let saved: { id: string; replaced: string | null };
-  try {
-    saved = await svc.asCaller(identity, async (tx) =>
-      upsert ? upsertObject(tx, object) : { id: await insertObject(tx, object), replaced: null },
-    );
-  } catch (error) {
-    await dropBlob(svc, bucket, name, object.version);
-    throw error;
-  }
-  if (saved.replaced !== object.version) await dropBlob(svc, bucket, name, saved.replaced);
-  return c.json({ Id: saved.id, Key: `${bucket}/${name}` });
 }
 
 /** GET /object/{bucket}/{name} and /object/authenticated/…: needs a key; the policies decide. */

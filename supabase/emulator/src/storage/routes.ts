@@ -23,8 +23,15 @@ import {
   objectInfo,
   removeObject,
   removeObjects,
-  uploadObject,
 } from './object-handlers';
+import {
+  downloadSignedObject,
+  signObjectUrl,
+  signObjectUrls,
+  signUploadUrl,
+  uploadToSignedUrl,
+} from './signed-urls';
+import { uploadObject } from './upload-handler';
 import { storagePath } from './object-key';
 import { createStorageService, STORAGE_MOUNT, type StorageService } from './service';
 
@@ -47,6 +54,14 @@ const ROUTES: Route[] = [
   { method: 'POST', path: '/object/list/', handler: listObjects },
   { method: 'POST', path: '/object/move', handler: (s, c) => moveObject(s, c) },
   { method: 'POST', path: '/object/copy', handler: (s, c) => copyObject(s, c) },
+  { method: 'POST', path: '/object/upload/sign/', handler: signUploadUrl },
+  { method: 'PUT', path: '/object/upload/sign/', handler: uploadToSignedUrl },
+  {
+    method: 'POST',
+    path: '/object/sign/',
+    handler: (s, c, r) => (r.includes('/') ? signObjectUrl(s, c, r) : signObjectUrls(s, c, r)),
+  },
+  { method: 'GET', path: '/object/sign/', handler: downloadSignedObject },
   { method: 'GET', path: '/object/info/public/', handler: (s, c, r) => objectInfo(s, c, r, true) },
   { method: 'GET', path: '/object/info/authenticated/', handler: (s, c, r) => objectInfo(s, c, r, false) },
   { method: 'GET', path: '/object/info/', handler: (s, c, r) => objectInfo(s, c, r, false) },

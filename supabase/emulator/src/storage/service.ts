@@ -9,7 +9,7 @@ import type { EmulatorContext } from '../context';
 import type { Queryable } from '../db/engine';
 import { asRole, type RequestIdentity } from '../db/request-context';
 import { resolveIdentity } from '../http/identity';
-import { diskBlobStore, memoryBlobStore, type BlobStore } from './blob-store';
+import { diskBlobStore, isVersion, memoryBlobStore, type BlobStore } from './blob-store';
 import { StorageError, errors, fromDatabaseError, sendError } from './errors';
 
 export const STORAGE_MOUNT = '/storage/v1';
@@ -101,4 +101,14 @@ export function createStorageService(ctx: EmulatorContext): StorageService {
       }
     },
   };
+}
+
+/** Deletes a blob version; a failure is logged, not thrown (the row is already gone or replaced). */
+export async function dropBlob(svc: StorageService, bucket: string, name: string, version: string | null) {
+  if (!isVersion(version)) return;
+  try {
+    await svc.blobs.delete(bucket, name, version);
+  } catch (error) {
+    svc.ctx.log(`storage: could not delete ${bucket}/${name}#${version}: ${String(error)}`);
+  }
 }
