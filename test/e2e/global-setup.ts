@@ -21,7 +21,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
   if (!existsSync(path.join(root, 'dist', 'index.html'))) {
     // The project's own build (app, then service worker), exactly as `npm test` runs it.
     console.log('[e2e] dist/ is missing: running `npm run build` first');
-    execFileSync('npm', ['run', 'build'], { cwd: root, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
+    execFileSync('npm', ['run', 'build'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
   const server = await preview({
     root,

@@ -31,20 +31,18 @@ describeInBrowser('screenshots of the public screens', () => {
 
   for (const scheme of schemes) {
     for (const viewport of viewports) {
-      it(`${scheme} ${viewport.width}x${viewport.height}`, async () => {
-        // The colour scheme defaults to "system", so the emulated device preference decides.
-        const { page } = await harness.openPage({ viewport, colorScheme: scheme, deviceScaleFactor: 1 });
-        for (const screen of screens) {
+      for (const screen of screens) {
+        const size = `${viewport.width}x${viewport.height}`;
+        it(`${screen.name} in ${scheme} at ${size}`, async () => {
+          // The colour scheme defaults to "system", so the emulated device preference decides.
+          const { page } = await harness.openPage({ viewport, colorScheme: scheme, deviceScaleFactor: 1 });
           await page.goto(screen.path);
           await page.getByRole('heading', { level: 1 }).waitFor({ state: 'visible' });
           expect(await page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
-          await page.screenshot({
-            path: `${outDir}${screen.name}-${scheme}-${viewport.width}x${viewport.height}.png`,
-            fullPage: true,
-          });
-          expect(await seriousAxeViolations(page), `${screen.path} in ${scheme}`).toEqual([]);
-        }
-      });
+          await page.screenshot({ path: `${outDir}${screen.name}-${scheme}-${size}.png`, fullPage: true });
+          expect(await seriousAxeViolations(page)).toEqual([]);
+        });
+      }
     }
   }
 });
