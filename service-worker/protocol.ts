@@ -71,3 +71,13 @@ const WORKER_TYPES: ReadonlySet<unknown> = new Set([
 export function isWorkerToPageMessage(data: unknown): data is WorkerToPageMessage {
   return typeof data === 'object' && data !== null && WORKER_TYPES.has((data as { type?: unknown }).type);
 }
+
+/** True for the body of a write the service worker queued (what supabase-js returns as `data`, status 202). */
+export function isQueuedAnswer(value: unknown): value is QueuedAnswer {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    (value as { queued?: unknown }).queued === true &&
+    typeof (value as { id?: unknown }).id === 'string'
+  );
+}

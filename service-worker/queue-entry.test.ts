@@ -102,9 +102,11 @@ describe('pickAuthorization', () => {
     const entry = await base(fakeToken({ sub: alice, exp: 100 }));
     const stored = session(alice, 500);
     expect(pickAuthorization(entry, stored)).toBe(`Bearer ${stored.accessToken}`);
-    // expires_at unknown: the token's own exp decides.
+    // The token's own exp decides, whatever expires_at says.
     const unknownExpiry = session(alice, null, 500);
     expect(pickAuthorization(entry, unknownExpiry)).toBe(`Bearer ${unknownExpiry.accessToken}`);
+    const wrongExpiry = session(alice, 0, 500);
+    expect(pickAuthorization(entry, wrongExpiry)).toBe(`Bearer ${wrongExpiry.accessToken}`);
   });
 
   it("never uses another user's token", async () => {

@@ -138,7 +138,8 @@ export function pickAuthorization(entry: QueueEntry, session: StoredSession | nu
   }
   const originalToken = bearerToken(entry.authorization);
   const originalExp = originalToken === null ? null : decodeTokenClaims(originalToken).exp;
-  const storedExp = session.expiresAt ?? decodeTokenClaims(session.accessToken).exp;
+  // The token's own claim first: it is what the server checks.
+  const storedExp = decodeTokenClaims(session.accessToken).exp ?? session.expiresAt;
   if (originalExp !== null && storedExp !== null && originalExp > storedExp) return entry.authorization;
   return `Bearer ${session.accessToken}`;
 }

@@ -6,6 +6,7 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { createI18n, syncDocumentLanguage } from '@/lib/i18n';
+import { startServiceWorker } from '@/lib/service-worker/start';
 
 const { i18n, ready } = createI18n();
 syncDocumentLanguage(i18n);
@@ -20,3 +21,6 @@ createRoot(container).render(
     <App i18n={i18n} router={router} />
   </StrictMode>,
 );
+
+// Production only; registers after the load event, off the critical path.
+startServiceWorker();

@@ -35,10 +35,14 @@ export function registerServiceWorker(): Promise<Workbox> {
 
 async function register(): Promise<Workbox> {
   const workbox = new Workbox('/sw.js', { scope: '/' });
-  const wasControlled = navigator.serviceWorker.controller !== null;
+  // Whether a worker controlled this page before the change at hand: false on a first visit until the
+  // first worker claims it, so a later update in the same page session reloads.
+  let hadController = navigator.serviceWorker.controller !== null;
 
   workbox.addEventListener('waiting', () => workbox.messageSkipWaiting());
   workbox.addEventListener('controlling', () => {
+    const wasControlled = hadController;
+    hadController = true;
     const now = Date.now();
     if (!shouldReloadForNewWorker({ wasControlled, lastReloadAt: readMarker(), now })) return;
     writeMarker(now);

@@ -1,0 +1,228 @@
+// The service worker against the production build and the emulator, in Chromium: registration and
+// control, the app from the precache while offline, and the write queue (202 when offline, replay when
+// back online with the freshest stored token, each write applied once, refused writes recorded).
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInBrowser, launchBrowser } from './support/browser';
+import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import { watchPageProblems } from './support/page-problems';
+import {
+  collectWorkerMessages,
+  postRpc,
+  readWorkerStore,
+  replayNow,
+  storeSessionInPage,
+  workerMessages,
+} from './support/service-worker-page';
+
+const GYM = 'de-berlin-mcfit-alexanderplatz';
+
+async function until<T>(
+  what: string,
+  probe: () => Promise<T | null | false>,
+  explain: () => Promise<unknown>,
+  timeoutMs = 15_000,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await probe();
+    if (value !== null && value !== false) return value;
+    if (Date.now() > deadline) {
+      throw new Error(`timed out waiting for ${what}: ${JSON.stringify(await explain(), null, 1)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+describeInBrowser('offline: service worker and write queue (production build, emulator)', () => {
+  let app: AppWithEmulator;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: () => string[];
+  let user: { id: string; accessToken: string };
+
+  const count = async (sql: string, params: unknown[]): Promise<number> => {
+    const result = await app.emulator.engine.query<{ n: number }>(sql, params);
+    return result.rows[0]?.n ?? -1;
+  };
+  const auth = (accessToken = user.accessToken) => ({ anonKey: app.emulator.status.ANON_KEY, accessToken });
+  /** An access token of the same user that expires in `seconds` (the emulator's own signing key). */
+  const tokenExpiringIn = async (seconds: number): Promise<string> => {
+    const claims = JSON.parse(
+      Buffer.from(user.accessToken.split('.')[1] ?? '', 'base64url').toString(),
+    ) as Record<string, unknown>;
+    const { exp: _exp, iat: _iat, ...rest } = claims;
+    return app.emulator.context.keys.signAccessToken(rest, seconds);
+  };
+
+  beforeAll(async () => {
+    app = await startAppWithEmulator();
+    const signUp = await fetch(`${app.emulator.url}/auth/v1/signup`, {
+      method: 'POST',
+      headers: { apikey: app.emulator.status.ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: `sw-${randomUUID().slice(0, 8)}@example.test`,
+        password: 'correct horse battery staple',
+        data: { username: 'offline_tester' },
+      }),
+    });
+    expect(signUp.status).toBe(200);
+    const session = (await signUp.json()) as { access_token: string; user: { id: string } };
+    user = { id: session.user.id, accessToken: session.access_token };
+
+    browser = await launchBrowser();
+    context = await browser.newContext({ baseURL: app.baseUrl, locale: 'en-US' });
+    page = await context.newPage();
+    problems = watchPageProblems(page).list;
+  });
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+  });
+
+  it('registers /sw.js with root scope and controls the page after a reload', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1, name: 'Never skip leg day alone.' }).waitFor();
+    const registration = await page.evaluate(async () => {
+      const ready = await navigator.serviceWorker.ready;
+      return { script: ready.active?.scriptURL ?? null, scope: ready.scope };
+    });
+    expect(registration).toEqual({ script: `${app.baseUrl}/sw.js`, scope: `${app.baseUrl}/` });
+
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Never skip leg day alone.' }).waitFor();
+    expect(await page.evaluate(() => navigator.serviceWorker.controller?.scriptURL ?? null)).toBe(
+      `${app.baseUrl}/sw.js`,
+    );
+    expect(problems()).toEqual([]);
+  });
+
+  it('renders the landing page and a deep link from the precache while offline', async () => {
+    await context.setOffline(true);
+    try {
+      await page.reload();
+      await page.getByRole('heading', { level: 1, name: 'Never skip leg day alone.' }).waitFor();
+      await page.goto('/login');
+      await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+      await page.goto('/login?lng=de');
+      await page.getByRole('heading', { level: 1, name: 'Willkommen zurück' }).waitFor();
+      expect(await page.evaluate(() => navigator.onLine)).toBe(false);
+    } finally {
+      await context.setOffline(false);
+    }
+    await page.goto('/?lng=en');
+    await page.getByRole('heading', { level: 1, name: 'Never skip leg day alone.' }).waitFor();
+    expect(problems()).toEqual([]);
+  });
+
+  it('queues RPC writes made offline and replays them once online: each applied exactly once', async () => {
+    const checkInId = randomUUID();
+    const restDay = new Date().toISOString().slice(0, 10);
+    await collectWorkerMessages(page);
+    // The token the writes are made with expires before the replay; the page stores a fresh one meanwhile.
+    const shortLived = await tokenExpiringIn(2);
+
+    await context.setOffline(true);
+    const first = await postRpc(page, 'check_in', { p_id: checkInId, p_gym_id: GYM }, auth(shortLived));
+    // A double tap (or a worker retry) of the same intent: a second entry with the same client id.
+    const second = await postRpc(page, 'check_in', { p_id: checkInId, p_gym_id: GYM }, auth(shortLived));
+    const rest = await postRpc(page, 'confirm_rest_day', { p_day: restDay }, auth(shortLived));
+    for (const answer of [first, second, rest]) {
+      expect(answer.status).toBe(202);
+      expect(answer.queuedHeader).toBe('1');
+      expect(answer.body).toMatchObject({ queued: true, id: expect.any(String) as string });
+    }
+    const queued = await readWorkerStore<{ id: string; rpc: string; userId: string }>(page, 'queue');
+    expect(queued.map((entry) => [entry.rpc, entry.userId])).toEqual([
+      ['check_in', user.id],
+      ['check_in', user.id],
+      ['confirm_rest_day', user.id],
+    ]);
+    expect(queued.map((entry) => entry.id)).toEqual(
+      [first, second, rest].map((answer) => (answer.body as { id: string }).id),
+    );
+    expect(await count('select count(*)::int as n from public.check_ins where id = $1', [checkInId])).toBe(0);
+
+    await new Promise((resolve) => setTimeout(resolve, 2_500));
+    const fresh = await tokenExpiringIn(3600);
+    await storeSessionInPage(page, {
+      userId: user.id,
+      accessToken: fresh,
+      expiresAt: Math.floor(Date.now() / 1000) + 3600,
+    });
+    await context.setOffline(false);
+
+    // Background Sync (registered while offline) fires on reconnect: no REPLAY from the page needed.
+    await until(
+      'Background Sync to drain the queue',
+      async () => (await readWorkerStore(page, 'queue')).length === 0,
+      () => readWorkerStore(page, 'queue'),
+    );
+    expect(await count('select count(*)::int as n from public.check_ins where id = $1', [checkInId])).toBe(1);
+    expect(
+      await count('select count(*)::int as n from public.rest_days where user_id = $1 and day = $2', [
+        user.id,
+        restDay,
+      ]),
+    ).toBe(1);
+    expect(
+      await count(
+        "select count(*)::int as n from public.xp_events where user_id = $1 and source = 'rest_day'",
+        [user.id],
+      ),
+    ).toBe(1);
+    const outcomes = (await workerMessages(page)).filter((message) => message.type === 'QUEUE_OUTCOME');
+    expect(outcomes.map((message) => (message.outcome as { result: string }).result)).toEqual([
+      'applied',
+      'applied',
+      'applied',
+    ]);
+    expect(await readWorkerStore(page, 'outcomes')).toEqual([]);
+
+    // Online again, the same intent goes straight through and still applies once.
+    const again = await postRpc(page, 'check_in', { p_id: checkInId, p_gym_id: GYM }, auth(fresh));
+    expect(again.status).toBe(200);
+    expect(again.queuedHeader).toBeNull();
+    expect(await count('select count(*)::int as n from public.check_ins where id = $1', [checkInId])).toBe(1);
+    expect(problems()).toEqual([]);
+  });
+
+  it('records a write the server refuses for good instead of dropping it', async () => {
+    await collectWorkerMessages(page);
+    await context.setOffline(true);
+    const refused = await postRpc(page, 'check_in', { p_id: randomUUID(), p_gym_id: 'no-such-gym' }, auth());
+    expect(refused.status).toBe(202);
+    await context.setOffline(false);
+
+    const [outcome] = await until(
+      'the refused write to be recorded',
+      async () => {
+        const rows = await readWorkerStore<{ id: string; status: number; rpc: string; body: string }>(
+          page,
+          'outcomes',
+        );
+        if (rows.length > 0) return rows;
+        await replayNow(page);
+        return false;
+      },
+      () => readWorkerStore(page, 'queue'),
+    );
+    expect(outcome).toMatchObject({ id: (refused.body as { id: string }).id, rpc: 'check_in' });
+    expect(outcome?.status).toBeGreaterThanOrEqual(400);
+    expect(outcome?.status).toBeLessThan(500);
+    expect(outcome?.body).toContain('Gym not found');
+    expect(await readWorkerStore(page, 'queue')).toEqual([]);
+    const messages = await workerMessages(page);
+    expect(messages).toContainEqual(
+      expect.objectContaining({
+        type: 'QUEUE_OUTCOME',
+        outcome: expect.objectContaining({ result: 'rejected', id: outcome?.id }) as unknown,
+      }),
+    );
+    expect(problems()).toEqual([]);
+  });
+});

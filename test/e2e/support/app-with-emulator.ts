@@ -1,0 +1,54 @@
+// The production build served by its own `vite preview` on a free port, with the Supabase paths forwarded
+// to a fresh in-memory emulator (also on a free port). For end-to-end tests that need the API; the shared
+// preview of test/e2e/global-setup.ts has no emulator behind it. Builds dist/sw.js when it is missing
+// (global-setup's fallback build is a plain `vite build`).
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { preview } from 'vite';
+import { buildServiceWorker } from '../../../scripts/build-service-worker';
+import { startEmulator, type Emulator } from '../../../supabase/emulator/src/start-emulator';
+
+const root = fileURLToPath(new URL('../../..', import.meta.url));
+
+export interface AppWithEmulator {
+  baseUrl: string;
+  emulator: Emulator;
+  stop(): Promise<void>;
+}
+
+export async function startAppWithEmulator(): Promise<AppWithEmulator> {
+  if (!existsSync(path.join(root, 'dist', 'index.html'))) {
+    throw new Error('dist/ is missing: run `npm run build` first');
+  }
+  if (!existsSync(path.join(root, 'dist', 'sw.js'))) await buildServiceWorker();
+
+  const emulator = await startEmulator({ port: 0, memory: true, autoconfirm: true });
+  // vite.config.ts reads the proxy target when preview() loads it.
+  const previous = process.env.SPOTTER_API_URL;
+  process.env.SPOTTER_API_URL = emulator.url;
+  try {
+    const server = await preview({
+      root,
+      logLevel: 'warn',
+      preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+    });
+    const address = server.httpServer.address() as AddressInfo | null;
+    if (address === null) throw new Error('vite preview did not start listening');
+    return {
+      baseUrl: `http://127.0.0.1:${address.port}`,
+      emulator,
+      async stop() {
+        await server.close();
+        await emulator.stop();
+      },
+    };
+  } catch (error) {
+    await emulator.stop();
+    throw error;
+  } finally {
+    if (previous === undefined) delete process.env.SPOTTER_API_URL;
+    else process.env.SPOTTER_API_URL = previous;
+  }
+}
