@@ -197,10 +197,11 @@ function toFunctionInfo(row: FunctionRow, relations: Map<string, Relation>): Fun
   else if (outputs.size > 0) returnKind = 'rows';
   else if (row.ret_typtype === 'c') {
     returnKind = 'rows';
-    const cols = typeof row.ret_columns === 'string' ? JSON.parse(row.ret_columns) : row.ret_columns;
-    returnColumns = new Map(
-      (cols as Array<{ name: string; type: string }>).map((c) => [c.name, column(c.name, c.type)]),
-    );
+    const cols: Array<{ name: string; type: string }> =
+      typeof row.ret_columns === 'string'
+        ? (JSON.parse(row.ret_columns) as Array<{ name: string; type: string }>)
+        : row.ret_columns;
+    returnColumns = new Map(cols.map((c) => [c.name, column(c.name, c.type)]));
     const rel = row.ret_relation ? relations.get(row.ret_relation) : undefined;
     if (rel) returnColumns = rel.columns;
   }

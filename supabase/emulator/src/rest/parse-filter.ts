@@ -182,7 +182,7 @@ export type FilterKey =
 export function parseFilterKey(key: string): FilterKey {
   const cursor = new Cursor(key);
   const segments: string[] = [];
-  let quotedLast = false;
+  let quotedLast: boolean;
   for (;;) {
     quotedLast = cursor.peek() === '"';
     const name = cursor.readName('.');

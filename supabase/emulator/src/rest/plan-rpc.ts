@@ -73,13 +73,14 @@ function pick(catalog: Catalog, name: string, options: RpcOptions): { fn: Functi
 export function planRpc(catalog: Catalog, name: string, query: ParsedQuery, options: RpcOptions): Plan {
   const { fn, wholeBody } = pick(catalog, name, options);
   const b = new SqlBuilder(catalog);
-  const payload = b.param(options.argsText);
   const provided = new Set(options.argNames);
+  const passed = fn.args.filter((a) => provided.has(a.name));
+  // Bound only when used: a statement may not carry parameters it does not reference.
+  const payload = wholeBody || passed.length > 0 ? b.param(options.argsText) : '';
   let args: string;
   if (wholeBody) args = `${payload}::${fn.args[0]?.type ?? 'json'}`;
   else {
-    args = fn.args
-      .filter((a) => provided.has(a.name))
+    args = passed
       .map(
         (a) =>
           `${quoteIdent(a.name)} := (select _spotter_a.${quoteIdent(a.name)} from json_to_record(${payload}::json) as _spotter_a(${quoteIdent(a.name)} ${a.type}))`,

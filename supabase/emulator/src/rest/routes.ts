@@ -42,7 +42,7 @@ interface RequestInfo {
 
 export function restRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
-  const catalogs = createCatalogCache(ctx.engine, ctx.log);
+  const catalogs = createCatalogCache(ctx.engine, (line) => ctx.log(line));
   const plans = createPlanCache(1000);
 
   const withCatalog = async (build: (catalog: Catalog) => Plan | Promise<Plan>): Promise<Plan> => {
@@ -124,7 +124,7 @@ export function restRoutes(ctx: EmulatorContext): Hono {
       }
       return send(c, method, response);
     } catch (error) {
-      const failure = toErrorResponse(error, role, ctx.log);
+      const failure = toErrorResponse(error, role, (line) => ctx.log(line));
       return send(c, method, {
         status: failure.status,
         body: JSON.stringify(failure.body),

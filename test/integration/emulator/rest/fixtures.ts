@@ -58,6 +58,11 @@ create table public.rt_inbox (
   id uuid primary key default gen_random_uuid(),
   body text not null
 );
+create table public.rt_transfers (
+  id int primary key,
+  from_gym text not null references public.rt_gyms (id),
+  to_gym text not null references public.rt_gyms (id)
+);
 create table public.rt_canary (
   id int primary key,
   value text not null
@@ -80,6 +85,8 @@ alter table public.rt_likes enable row level security;
 alter table public.rt_notes enable row level security;
 alter table public.rt_inbox enable row level security;
 alter table public.rt_canary enable row level security;
+alter table public.rt_transfers enable row level security;
+create policy transfers_read on public.rt_transfers for select to anon, authenticated using (true);
 
 create policy gyms_read on public.rt_gyms for select to anon, authenticated using (true);
 create policy profiles_read on public.rt_profiles for select to anon, authenticated using (true);
@@ -98,7 +105,7 @@ create policy inbox_insert on public.rt_inbox for insert to anon, authenticated 
 create policy canary_read on public.rt_canary for select to anon, authenticated using (true);
 
 grant all on public.rt_gyms, public.rt_profiles, public.rt_workouts, public.rt_sets, public.rt_likes,
-  public.rt_notes, public.rt_inbox, public.rt_canary to anon, authenticated, service_role;
+  public.rt_notes, public.rt_inbox, public.rt_canary, public.rt_transfers to anon, authenticated, service_role;
 
 create function public.rt_add(a int, b int default 1) returns int
 language sql immutable set search_path = '' as $$ select a + b $$;
@@ -164,6 +171,7 @@ export async function setUpFixture(emulator: Emulator): Promise<Fixture> {
   await emulator.engine.query(
     `insert into public.rt_gyms (id, name, city) values ('g1', 'Iron Temple', 'Berlin'), ('g2', 'Lift Lab', 'Rome')`,
   );
+  await emulator.engine.query(`insert into public.rt_transfers values (1, 'g1', 'g2')`);
   const alice = await makeUser(emulator, 'alice', 'g1');
   const bob = await makeUser(emulator, 'bob', 'g2');
   return {
