@@ -84,13 +84,11 @@ export function fromDatabaseError(error: unknown): StorageError | null {
       return errors.alreadyExists();
     case '23503':
       return errors.noSuchBucket();
-    case '22P02':
-    case '22001':
-    case '22021':
     case '54000':
       return errors.invalidRequest('Invalid input');
     default:
-      return null;
+      // Class 22 (data exception): a value Postgres cannot take, e.g. NUL in text or jsonb.
+      return code.startsWith('22') ? errors.invalidRequest('Invalid input') : null;
   }
 }
 

@@ -18,23 +18,25 @@ function contentDisposition(download: string, fallbackName: string): string {
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
-/** Parses `bytes=a-b`, `bytes=a-` or `bytes=-n` against a size; null for no (or an ignored) range. */
+/**
+ * Parses `bytes=a-b`, `bytes=a-` or `bytes=-n` against a size. Null means "send it all": no header, a
+ * form we do not serve (several ranges) or an invalid one (RFC 9110 says ignore it). A range that
+ * starts past the end cannot be satisfied.
+ */
 function parseRange(header: string | null, size: number): { start: number; end: number } | null {
   if (!header) return null;
   const match = /^bytes=(\d*)-(\d*)$/.exec(header.trim());
-  if (!match || (match[1] === '' && match[2] === '')) return null;
-  let start: number;
-  let end: number;
-  if (match[1] === '') {
-    const suffix = Number(match[2]);
-    start = Math.max(0, size - suffix);
-    end = size - 1;
-  } else {
-    start = Number(match[1]);
-    end = match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1);
+  const [, first = '', last = ''] = match ?? [];
+  if (!match || (first === '' && last === '')) return null;
+  if (first === '') {
+    const suffix = Number(last);
+    if (suffix === 0) throw errors.invalidRange();
+    return { start: Math.max(0, size - suffix), end: size - 1 };
   }
-  if (start > end || start >= size) throw errors.invalidRange();
-  return { start, end };
+  const start = Number(first);
+  if (last !== '' && Number(last) < start) return null;
+  if (start >= size) throw errors.invalidRange();
+  return { start, end: last === '' ? size - 1 : Math.min(Number(last), size - 1) };
 }
 
 export function objectResponse(

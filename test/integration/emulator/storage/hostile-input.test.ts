@@ -238,6 +238,18 @@ describeEachEmulator('storage: hostile input', (suite) => {
     });
     expectStorageError(broken.status, await broken.text());
 
+    const nulMetadata = new FormData();
+    nulMetadata.append('metadata', JSON.stringify({ note: 'a\u0000b' }));
+    nulMetadata.append('', new Blob([PNG], { type: 'image/png' }));
+    const withNul = await storageFetch(emulator(), `/object/avatars/${user.id}/nul-meta.png`, {
+      method: 'POST',
+      body: nulMetadata,
+      bearer: user.token,
+    });
+    expectStorageError(withNul.status, await withNul.text());
+    const nulSearch = await user.client.storage.from('avatars').list(user.id, { search: 'a\u0000' });
+    expect(nulSearch.error?.status).toBe(400);
+
     const noType = await storageFetch(emulator(), `/object/avatars/${user.id}/none.png`, {
       method: 'POST',
       body: PNG,
@@ -245,6 +257,24 @@ describeEachEmulator('storage: hostile input', (suite) => {
       bearer: user.token,
     });
     expect(await noType.json()).toMatchObject({ statusCode: '415' });
+  });
+
+  it('serves odd Range headers whole, refuses unsatisfiable ones', async () => {
+    const path = `/object/public/avatars/${user.id}/canary.png`;
+    for (const range of ['bytes=abc', 'bytes=5-2', 'bytes=1-2,4-5', 'items=0-1']) {
+      const res = await storageFetch(emulator(), path, { headers: { range }, bearer: null });
+      expect(res.status).toBe(200);
+      expect((await res.arrayBuffer()).byteLength).toBe(PNG.byteLength);
+    }
+    for (const range of [`bytes=${PNG.byteLength}-`, 'bytes=-0']) {
+      const res = await storageFetch(emulator(), path, { headers: { range }, bearer: null });
+      expect(await res.json()).toMatchObject({ statusCode: '400', code: 'InvalidRange' });
+    }
+    const tail = await storageFetch(emulator(), path, { headers: { range: 'bytes=-4' }, bearer: null });
+    expect(tail.status).toBe(206);
+    expect(tail.headers.get('content-range')).toBe(
+      `bytes ${PNG.byteLength - 4}-${PNG.byteLength - 1}/${PNG.byteLength}`,
+    );
   });
 
   it('answers keys and JWTs like the gateway and storage-api do', async () => {
