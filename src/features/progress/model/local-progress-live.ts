@@ -1,0 +1,37 @@
+import { combineLatest, map, type Observable } from 'rxjs';
+import { pending$ } from '@/db/pending-writes';
+import type { SpotterDatabase } from '@/db/types';
+import { computeLocalProgress, type LocalProgress } from './local-progress';
+
+/**
+ * The progression view model, live: recomputed whenever the own profile, own workouts or rest days,
+ * the XP ledger or the pending writes change. Every query runs on an index (user_id first).
+ * `clock` gives "today" (tests fix it).
+ */
+export function localProgress$(
+  db: SpotterDatabase,
+  userId: string,
+  clock: () => Date = () => new Date(),
+): Observable<LocalProgress> {
+  return combineLatest([
+    db.profiles.findOne(userId).$,
+    db.workouts.find({ selector: { user_id: userId } }).$,
+    db.rest_days.find({ selector: { user_id: userId } }).$,
+    db.xp_events.find({
+      selector: { user_id: userId, source: { $in: ['workout_planned', 'rest_day'] } },
+    }).$,
+    pending$(db),
+  ]).pipe(
+    map(([profile, workouts, restDays, xpEvents, pending]) =>
+      computeLocalProgress({
+        userId,
+        profile,
+        workouts,
+        restDays,
+        xpEvents,
+        pending,
+        now: clock(),
+      }),
+    ),
+  );
+}

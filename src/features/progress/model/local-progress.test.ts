@@ -1,0 +1,185 @@
+import { filter, firstValueFrom } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { confirmRestDay } from '@/db/commands/rest-days';
+import { deleteWorkout, planWorkout } from '@/db/commands/workouts';
+import { acknowledgePushed, emptyPendingState, readPending, settleIntent } from '@/db/pending-writes';
+import type { PendingState } from '@/db/pending-writes';
+import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { ROWS, USER } from '@/db/test-fixtures';
+import { levelFromTotalXp } from '@/domain/levels';
+import { computeLocalProgress, type LocalProgressInput } from './local-progress';
+import { localProgress$ } from './local-progress-live';
+
+// 12:00 UTC on 2026-11-22 is 13:00 in Berlin: "today" is 2026-11-22 for the fixture profile.
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+const profile = { xp: 100, current_streak: 7, best_streak: 12, timezone: 'Europe/Berlin' };
+
+function pendingFor(...keys: [collection: 'workouts' | 'rest_days', id: string][]): PendingState {
+  const s = emptyPendingState();
+  keys.forEach(([collection, id], i) => {
+    s.entries[`${collection}:${id}`] = {
+      key: `${collection}:${id}`,
+      seq: i + 1,
+      kind: collection === 'workouts' ? 'push' : 'intent',
+      collection,
+      doc_id: id,
+      since: NOW.toISOString(),
+      updated_at: NOW.toISOString(),
+      request: null,
+      patch: null,
+      previous: null,
+      attempts: 0,
+      last_error: null,
+    };
+  });
+  return s;
+}
+
+const base = (over: Partial<LocalProgressInput>): LocalProgressInput => ({
+  userId: USER,
+  profile,
+  workouts: [],
+  restDays: [],
+  xpEvents: [],
+  pending: emptyPendingState(),
+  now: NOW,
+  ...over,
+});
+const w = (id: string, date: string) => ({ id, user_id: USER, date });
+const rd = (day: string) => ({ id: `${USER}:${day}`, user_id: USER, day });
+
+describe('computeLocalProgress', () => {
+  it('with nothing pending shows the server’s numbers (settled)', () => {
+    const p = computeLocalProgress(base({ workouts: [w('a', '2026-11-22')] }));
+    expect(p).toMatchObject({ xp: 100, pendingXp: 0, currentStreak: 7, bestStreak: 12, settled: true });
+    expect(p.level).toBe(levelFromTotalXp(100).level);
+  });
+
+  it('+5 per newly planned date, once per date; +10 per confirmed rest day', () => {
+    const p = computeLocalProgress(
+      base({
+        workouts: [w('a', '2026-11-24'), w('b', '2026-11-24'), w('c', '2026-11-25')],
+        restDays: [rd('2026-11-22')],
+        pending: pendingFor(
+          ['workouts', 'a'],
+          ['workouts', 'b'],
+          ['workouts', 'c'],
+          ['rest_days', `${USER}:2026-11-22`],
+        ),
+      }),
+    );
+    expect(p.pendingXp).toBe(5 + 5 + 10);
+    expect(p.xp).toBe(120);
+    expect(p.settled).toBe(false);
+  });
+
+  it('adds nothing the server’s ledger already holds (a date awarded before, a replayed rest day)', () => {
+    const p = computeLocalProgress(
+      base({
+        workouts: [w('a', '2026-11-24'), w('c', '2026-11-25')],
+        restDays: [rd('2026-11-22')],
+        xpEvents: [
+          { source: 'workout_planned', source_id: `${USER}:2026-11-24` },
+          { source: 'rest_day', source_id: `${USER}:2026-11-22` },
+        ],
+        pending: pendingFor(['workouts', 'a'], ['workouts', 'c'], ['rest_days', `${USER}:2026-11-22`]),
+      }),
+    );
+    expect(p.pendingXp).toBe(5);
+  });
+
+  it('counts only pending writes of this user, and never acknowledged ones', () => {
+    const p = computeLocalProgress(
+      base({
+        workouts: [w('a', '2026-11-24'), { id: 'f', user_id: 'friend', date: '2026-11-26' }],
+        pending: pendingFor(['workouts', 'f']),
+      }),
+    );
+    expect(p.pendingXp).toBe(0);
+  });
+
+  it('computes the streak locally in the user’s zone while writes are pending', () => {
+    const p = computeLocalProgress(
+      base({
+        profile: { ...profile, current_streak: 0, best_streak: 1 },
+        workouts: [w('a', '2026-11-20'), w('b', '2026-11-21')],
+        restDays: [rd('2026-11-22')],
+        pending: pendingFor(['rest_days', `${USER}:2026-11-22`]),
+      }),
+    );
+    expect(p).toMatchObject({ currentStreak: 3, bestStreak: 3 });
+    // 23:30 UTC on the 22nd is already the 23rd in Berlin: today is not covered yet, the run ending
+    // yesterday still counts.
+    const late = computeLocalProgress(
+      base({
+        profile: { ...profile, current_streak: 0, best_streak: 1 },
+        workouts: [w('a', '2026-11-20'), w('b', '2026-11-21')],
+        restDays: [rd('2026-11-22')],
+        pending: pendingFor(['rest_days', `${USER}:2026-11-22`]),
+        now: new Date('2026-11-22T23:30:00Z'),
+      }),
+    );
+    expect(late.currentStreak).toBe(3);
+  });
+
+  it('never shows a best streak below the server’s (partial local history)', () => {
+    const p = computeLocalProgress(
+      base({ workouts: [w('a', '2026-11-22')], pending: pendingFor(['workouts', 'a']) }),
+    );
+    expect(p).toMatchObject({ currentStreak: 1, bestStreak: 12 });
+  });
+});
+
+describe('localProgress$ over the collections', () => {
+  afterEach(cleanupDatabases);
+
+  it('moves at once on local writes and settles to the server’s values', async () => {
+    const db = await openTestDatabase({
+      userId: USER,
+      collections: ['profiles', 'workouts', 'rest_days', 'xp_events'],
+    });
+    await db.profiles.insert({ ...ROWS.profiles, xp: 100, current_streak: 0, best_streak: 0 });
+    const ctx = { db, userId: USER, now: () => NOW };
+    const progress$ = localProgress$(db, USER, () => NOW);
+    const at = (pred: (p: { xp: number; settled: boolean; currentStreak: number }) => boolean) =>
+      firstValueFrom(progress$.pipe(filter(pred)));
+
+    expect(await at(() => true)).toMatchObject({ xp: 100, settled: true });
+
+    const planned = await planWorkout(ctx, { type: 'yoga', date: '2026-11-22' });
+    if (!planned.ok) throw new Error('plan failed');
+    expect(await at((p) => p.xp === 105)).toMatchObject({ pendingXp: 5, currentStreak: 1 });
+
+    await planWorkout(ctx, { type: 'hiit', date: '2026-11-22' });
+    await confirmRestDay(ctx, { day: '2026-11-21' });
+    // The second workout on the same date adds nothing; the rest day adds 10.
+    expect(await at((p) => p.xp === 115)).toMatchObject({ pendingXp: 15, currentStreak: 2 });
+
+    // The server acknowledges the pushes and the intent, then its rows arrive.
+    const pushed = (await db.workouts.find().exec()).map((d) => ({
+      ...d.toMutableJSON(),
+      _deleted: false,
+    }));
+    await acknowledgePushed(db, 'workouts', pushed);
+    const pending = await readPending(db);
+    const restEntry = Object.values(pending.entries).find((e) => e.collection === 'rest_days');
+    if (!restEntry) throw new Error('no rest-day intent');
+    await settleIntent(db, restEntry.key, restEntry.seq, { status: 'applied' }, NOW);
+    await db.xp_events.bulkInsert([
+      { ...ROWS.xp_events, id: 'x1', source_id: `${USER}:2026-11-22` },
+      { ...ROWS.xp_events, id: 'x2', source: 'rest_day', source_id: `${USER}:2026-11-21`, amount: 10 },
+    ]);
+    const profileDoc = await db.profiles.findOne(USER).exec();
+    await profileDoc?.incrementalPatch({ xp: 115, current_streak: 2, best_streak: 2 });
+    expect(await at((p) => p.settled)).toMatchObject({
+      xp: 115,
+      pendingXp: 0,
+      currentStreak: 2,
+      bestStreak: 2,
+    });
+
+    // Deleting the workout changes no XP (the server keeps the award) and the server decides the streak.
+    await deleteWorkout(ctx, planned.value.id);
+    expect(await at((p) => !p.settled)).toMatchObject({ xp: 115, pendingXp: 0 });
+  });
+});
