@@ -91,10 +91,10 @@ export async function updateUser(
       );
     }
     if (passwordHash) {
-      await tx.query(
-        `update auth.users set encrypted_password = $2, updated_at = now() where id = $1`,
-        [user.id, passwordHash],
-      );
+      await tx.query(`update auth.users set encrypted_password = $2, updated_at = now() where id = $1`, [
+        user.id,
+        passwordHash,
+      ]);
       // GoTrue signs out every other session when the password changes.
       if (session) await endSessions(tx, user.id, session.id, 'others');
     }
@@ -191,7 +191,10 @@ export async function recover(
   if (!rawEmail) throw validationFailed('Password recovery requires an email');
   const email = normaliseEmail(rawEmail);
   const pkce = readPkce(body);
-  const redirectTo = safeRedirect(ctx.config, c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'));
+  const redirectTo = safeRedirect(
+    ctx.config,
+    c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'),
+  );
   const links = await ctx.engine.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     // Unknown addresses get the same empty answer: the endpoint must not reveal who has an account.
@@ -219,7 +222,10 @@ export async function resend(
   if (!rawEmail) throw validationFailed('Missing email address');
   const email = normaliseEmail(rawEmail);
   const pkce = readPkce(body);
-  const redirectTo = safeRedirect(ctx.config, c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'));
+  const redirectTo = safeRedirect(
+    ctx.config,
+    c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'),
+  );
   const links = await ctx.engine.transaction(async (tx) => {
     const user = await findUserByEmail(tx, email);
     if (!user) return [];

@@ -72,10 +72,7 @@ export async function getUserById(ctx: EmulatorContext, c: Context): Promise<Rec
   return userJson(ctx.engine, await loadUser(ctx, c.req.param('id') ?? ''));
 }
 
-export async function updateUserById(
-  ctx: EmulatorContext,
-  c: Context,
-): Promise<Record<string, unknown>> {
+export async function updateUserById(ctx: EmulatorContext, c: Context): Promise<Record<string, unknown>> {
   await requireAdmin(ctx, c);
   const user = await loadUser(ctx, c.req.param('id') ?? '');
   const body = await readBody(c);
@@ -139,10 +136,7 @@ const LINK_TYPES: Record<string, LinkKind> = {
   email_change_new: 'email_change_new',
 };
 
-export async function generateLink(
-  ctx: EmulatorContext,
-  c: Context,
-): Promise<Record<string, unknown>> {
+export async function generateLink(ctx: EmulatorContext, c: Context): Promise<Record<string, unknown>> {
   await requireAdmin(ctx, c);
   const body = await readBody(c);
   const type = optionalString(body, 'type', 32) ?? '';
@@ -154,7 +148,10 @@ export async function generateLink(
   const password = optionalString(body, 'password', 1024);
   const data = optionalObject(body, 'data') ?? {};
   const newEmailRaw = optionalString(body, 'new_email', 320);
-  const redirectTo = safeRedirect(ctx.config, optionalString(body, 'redirect_to') ?? c.req.query('redirect_to'));
+  const redirectTo = safeRedirect(
+    ctx.config,
+    optionalString(body, 'redirect_to') ?? c.req.query('redirect_to'),
+  );
   const passwordHash = password ? await hashPassword(password) : null;
   return ctx.engine.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);

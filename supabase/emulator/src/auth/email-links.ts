@@ -83,12 +83,7 @@ export interface PreparedLink {
   redirectTo: string;
 }
 
-export function verifyUrl(
-  ctx: EmulatorContext,
-  token: string,
-  type: string,
-  redirectTo: string,
-): string {
+export function verifyUrl(ctx: EmulatorContext, token: string, type: string, redirectTo: string): string {
   const params = new URLSearchParams({ token, type, redirect_to: redirectTo });
   return `${ctx.apiUrl()}/auth/v1/verify?${params.toString()}`;
 }
@@ -147,9 +142,7 @@ export async function prepareLink(
     });
     token = `pkce_${tokenHash}`;
   }
-  await tx.query(`update auth.users set ${info.sentAtColumn} = now() where id = $1`, [
-    options.userId,
-  ]);
+  await tx.query(`update auth.users set ${info.sentAtColumn} = now() where id = $1`, [options.userId]);
   const link = verifyUrl(ctx, token, info.verifyType, options.redirectTo);
   const minutes = Math.max(1, Math.round(ctx.config.otpExpiry / 60));
   return {

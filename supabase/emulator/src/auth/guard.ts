@@ -13,17 +13,21 @@ import { findUserById, type UserRow } from './users';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-/** The gateway's answer for a missing or wrong key (not GoTrue's shape: the gateway sends it). */
-export async function checkApiKey(ctx: EmulatorContext, c: Context): Promise<Response | null> {
-  const key = readApiKey(c.req.raw.headers, new URL(c.req.url));
+/**
+ * The gateway's check of the project key; returns the refusal body for a missing or wrong key (not
+ * GoTrue's shape: the gateway sends it), or null when the key is fine.
+ */
+export async function apiKeyRefusal(
+  ctx: EmulatorContext,
+  headers: Headers,
+  url: URL,
+): Promise<Record<string, string> | null> {
+  const key = readApiKey(headers, url);
   if (!key) {
-    return c.json(
-      {
-        message: 'No API key found in request',
-        hint: 'No `apikey` request header or url param was found.',
-      },
-      401,
-    );
+    return {
+      message: 'No API key found in request',
+      hint: 'No `apikey` request header or url param was found.',
+    };
   }
   if (key === ctx.keys.anonKey || key === ctx.keys.serviceRoleKey) return null;
   try {
@@ -32,16 +36,13 @@ export async function checkApiKey(ctx: EmulatorContext, c: Context): Promise<Res
   } catch (error) {
     if (!(error instanceof JwtError)) throw error;
   }
-  return c.json(
-    { message: 'Invalid API key', hint: 'Double check your Supabase `anon` or `service_role` API key.' },
-    401,
-  );
+  return {
+    message: 'Invalid API key',
+    hint: 'Double check your Supabase `anon` or `service_role` API key.',
+  };
 }
 
-export async function verifiedClaims(
-  ctx: EmulatorContext,
-  c: Context,
-): Promise<Record<string, unknown>> {
+export async function verifiedClaims(ctx: EmulatorContext, c: Context): Promise<Record<string, unknown>> {
   const token = readBearer(c.req.raw.headers);
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a valid Bearer token');
   try {

@@ -18,14 +18,16 @@ const TEMPLATES: Record<MailKind, Template> = {
   signup: {
     subject: 'Confirm your Spotter account',
     heading: 'Welcome to Spotter!',
-    intro: 'Thanks for signing up. Confirm your e-mail address to start planning workouts with your gym buddies.',
+    intro:
+      'Thanks for signing up. Confirm your e-mail address to start planning workouts with your gym buddies.',
     button: 'Confirm my e-mail',
     outro: "If you didn't create a Spotter account, you can ignore this e-mail.",
   },
   invite: {
     subject: "You've been invited to Spotter",
     heading: "You're invited to Spotter",
-    intro: 'Someone invited you to join Spotter, the social fitness app. Accept the invitation to create your account.',
+    intro:
+      'Someone invited you to join Spotter, the social fitness app. Accept the invitation to create your account.',
     button: 'Accept the invitation',
     outro: "If you weren't expecting this invitation, you can ignore this e-mail.",
   },
@@ -52,8 +54,7 @@ const TEMPLATES: Record<MailKind, Template> = {
   },
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export function emailMessage(
   kind: MailKind,

@@ -8,14 +8,7 @@ import type { Context } from 'hono';
 import { Secret, TOTP } from 'otpauth';
 import QRCode from 'qrcode';
 import type { EmulatorContext } from '../context';
-import {
-  AuthError,
-  forbidden,
-  notFound,
-  tooManyRequests,
-  unprocessable,
-  validationFailed,
-} from './errors';
+import { AuthError, forbidden, notFound, tooManyRequests, unprocessable, validationFailed } from './errors';
 import { requireSession, requireUser, isUuid, type Caller } from './guard';
 import { smsMessage } from './mail-templates';
 import { newOtp } from './one-time-tokens';
@@ -75,10 +68,13 @@ export async function enroll(ctx: EmulatorContext, c: Context): Promise<Record<s
     throw validationFailed('factor_type needs to be totp, phone, or webauthn');
   }
   const phone = factorType === 'phone' ? readPhone(body) : null;
-  const factors = await ctx.engine.query<{ friendly_name: string | null; status: string; phone: string | null }>(
-    `select friendly_name, status::text as status, phone from auth.mfa_factors where user_id = $1`,
-    [caller.user.id],
-  );
+  const factors = await ctx.engine.query<{
+    friendly_name: string | null;
+    status: string;
+    phone: string | null;
+  }>(`select friendly_name, status::text as status, phone from auth.mfa_factors where user_id = $1`, [
+    caller.user.id,
+  ]);
   if (phone && factors.rows.some((f) => f.phone === phone && f.status === 'verified')) {
     throw unprocessable(
       'mfa_verified_factor_exists',
@@ -92,7 +88,10 @@ export async function enroll(ctx: EmulatorContext, c: Context): Promise<Record<s
     );
   }
   if (factors.rows.length >= MAX_FACTORS) {
-    throw unprocessable('too_many_enrolled_mfa_factors', 'Maximum number of verified factors reached, unenroll to continue');
+    throw unprocessable(
+      'too_many_enrolled_mfa_factors',
+      'Maximum number of verified factors reached, unenroll to continue',
+    );
   }
   if (factors.rows.some((f) => f.status === 'verified') && session.aal !== 'aal2') {
     throw forbidden('insufficient_aal', 'AAL2 required to enroll a new factor');
@@ -176,7 +175,8 @@ export async function challenge(ctx: EmulatorContext, c: Context): Promise<Recor
     await ctx.mailbox.send(smsMessage(`+${factor.phone ?? ''}`, otp));
     return { id, type: 'phone', expires_at: expiresAt };
   }
-  if (factor.factor_type !== 'totp') throw validationFailed('factor_type needs to be totp, phone, or webauthn');
+  if (factor.factor_type !== 'totp')
+    throw validationFailed('factor_type needs to be totp, phone, or webauthn');
   await ctx.engine.query(
     `insert into auth.mfa_challenges (id, factor_id, created_at, ip_address) values ($1, $2, now(), $3)`,
     [id, factor.id, ipOrNull(ip)],
@@ -196,11 +196,7 @@ interface ChallengeRow {
   expired: boolean;
 }
 
-export async function verify(
-  ctx: EmulatorContext,
-  c: Context,
-  limits: AuthLimits,
-): Promise<SessionResponse> {
+export async function verify(ctx: EmulatorContext, c: Context, limits: AuthLimits): Promise<SessionResponse> {
   const caller = await requireUser(ctx, c);
   const session = requireSession(caller);
   const factor = await loadFactor(ctx, caller, c.req.param('id') ?? '');
@@ -234,7 +230,14 @@ export async function verify(
   const valid =
     factor.factor_type === 'totp'
       ? factor.secret !== null &&
-        TOTP.validate({ token: code, secret: Secret.fromBase32(factor.secret), algorithm: 'SHA1', digits: 6, period: 30, window: 1 }) !== null
+        TOTP.validate({
+          token: code,
+          secret: Secret.fromBase32(factor.secret),
+          algorithm: 'SHA1',
+          digits: 6,
+          period: 30,
+          window: 1,
+        }) !== null
       : found.otp_code !== null && found.otp_code === sha256(code);
   if (!valid) {
     throw unprocessable(
@@ -251,10 +254,9 @@ export async function verify(
     if (marked.rowCount === 0) {
       throw unprocessable('mfa_ip_address_mismatch', 'Challenge and verify IP addresses mismatch.');
     }
-    await tx.query(
-      `update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`,
-      [factor.id],
-    );
+    await tx.query(`update auth.mfa_factors set status = 'verified', updated_at = now() where id = $1`, [
+      factor.id,
+    ]);
     const response = await upgradeSession(tx, ctx, session, factor.id, method);
     await tx.query(
       `delete from auth.sessions where user_id = $1 and id <> $2 and (aal is null or aal = 'aal1')`,

@@ -11,8 +11,7 @@ const TEST_IDENTITIES: Record<string, Array<{ name: string; email: string }>> = 
   ],
 };
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 export interface AuthorizePageInput {
   provider: string;

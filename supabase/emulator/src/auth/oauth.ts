@@ -69,7 +69,9 @@ export async function authorize(ctx: EmulatorContext, c: Context): Promise<Respo
   queryFields(c);
   const provider = c.req.query('provider');
   if (!isProvider(provider)) {
-    throw validationFailed(`Unsupported provider: provider ${String(provider ?? '').slice(0, 40)} could not be found`);
+    throw validationFailed(
+      `Unsupported provider: provider ${String(provider ?? '').slice(0, 40)} could not be found`,
+    );
   }
   const redirectTo = safeRedirect(ctx.config, c.req.query('redirect_to'));
   const pkce = readPkce({
@@ -105,8 +107,7 @@ function redirectWith(target: string, params: Record<string, string>, inQuery: b
 }
 
 export async function callback(ctx: EmulatorContext, c: Context): Promise<Response> {
-  const fields: Record<string, unknown> =
-    c.req.method === 'POST' ? await readBody(c) : queryFields(c);
+  const fields: Record<string, unknown> = c.req.method === 'POST' ? await readBody(c) : queryFields(c);
   const state = readState(ctx, optionalString(fields, 'state', 4096));
   const pkce = state.flowStateId !== null;
   const error = optionalString(fields, 'error', 100);

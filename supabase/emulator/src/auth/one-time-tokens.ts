@@ -10,10 +10,7 @@ import type { Queryable } from '../db/engine';
 import { otpExpired } from './errors';
 
 export type TokenType =
-  | 'confirmation_token'
-  | 'recovery_token'
-  | 'email_change_token_new'
-  | 'email_change_token_current';
+  'confirmation_token' | 'recovery_token' | 'email_change_token_new' | 'email_change_token_current';
 
 const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
 
@@ -38,10 +35,7 @@ export async function issueToken(
 ): Promise<IssuedToken> {
   const otp = newOtp();
   const tokenHash = tokenHashFor(relatesTo, otp);
-  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [
-    userId,
-    type,
-  ]);
+  await tx.query(`delete from auth.one_time_tokens where user_id = $1 and token_type = $2`, [userId, type]);
   await tx.query(
     `insert into auth.one_time_tokens (id, user_id, token_type, token_hash, relates_to, created_at,
        updated_at)

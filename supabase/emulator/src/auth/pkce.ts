@@ -129,10 +129,7 @@ export async function exchangeAuthCode(
       ? createHash('sha256').update(verifier).digest('base64url')
       : verifier;
   if (computed !== flow.code_challenge) {
-    throw badRequest(
-      'bad_code_verifier',
-      'code challenge does not match previously saved code verifier',
-    );
+    throw badRequest('bad_code_verifier', 'code challenge does not match previously saved code verifier');
   }
   const user = await findUserById(tx, flow.user_id);
   if (!user) throw notFound('user_not_found', 'User not found');

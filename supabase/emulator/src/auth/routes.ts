@@ -9,7 +9,7 @@ import type { EmulatorContext } from '../context';
 import * as account from './account';
 import * as admin from './admin';
 import { API_VERSION, API_VERSION_HEADER, AuthError, sendAuthError } from './errors';
-import { checkApiKey } from './guard';
+import { apiKeyRefusal } from './guard';
 import * as mfa from './mfa';
 import * as oauth from './oauth';
 import { createAuthLimits } from './rate-limit';
@@ -33,10 +33,16 @@ export function authRoutes(ctx: EmulatorContext): Hono {
         return await fn(c);
       } catch (error) {
         if (error instanceof AuthError) return sendAuthError(c, error);
-        ctx.log(`auth: unexpected error on ${c.req.method} ${c.req.path}: ${(error as Error).stack ?? String(error)}`);
+        ctx.log(
+          `auth: unexpected error on ${c.req.method} ${c.req.path}: ${(error as Error).stack ?? String(error)}`,
+        );
         return sendAuthError(
           c,
-          new AuthError(500, 'unexpected_failure', 'Unexpected failure, please check server logs for more information'),
+          new AuthError(
+            500,
+            'unexpected_failure',
+            'Unexpected failure, please check server logs for more information',
+          ),
         );
       }
     };
@@ -46,10 +52,10 @@ export function authRoutes(ctx: EmulatorContext): Hono {
   app.use('*', async (c, next) => {
     const path = new URL(c.req.url).pathname.replace(/^.*?\/auth\/v1/, '') || '/';
     if (!KEYLESS_PATHS.has(path)) {
-      const refusal = await checkApiKey(ctx, c);
+      const refusal = await apiKeyRefusal(ctx, c.req.raw.headers, new URL(c.req.url));
       if (refusal) {
-        refusal.headers.set(API_VERSION_HEADER, API_VERSION);
-        return refusal;
+        c.header(API_VERSION_HEADER, API_VERSION);
+        return c.json(refusal, 401);
       }
     }
     await next();
@@ -57,7 +63,11 @@ export function authRoutes(ctx: EmulatorContext): Hono {
   });
 
   app.get('/health', (c) =>
-    c.json({ version: 'spotter-emulator', name: 'GoTrue', description: 'GoTrue is a user registration and authentication API' }),
+    c.json({
+      version: 'spotter-emulator',
+      name: 'GoTrue',
+      description: 'GoTrue is a user registration and authentication API',
+    }),
   );
   app.get('/settings', (c) => c.json(settings(ctx)));
   app.get('/.well-known/jwks.json', (c) => {
@@ -65,35 +75,104 @@ export function authRoutes(ctx: EmulatorContext): Hono {
     return c.json(ctx.keys.jwks);
   });
 
-  app.post('/signup', json((c) => signup(ctx, c, limits)));
-  app.post('/otp', json((c) => otp(ctx, c, limits)));
-  app.post('/token', json((c) => token(ctx, c, limits)));
-  app.post('/logout', guarded(async (c) => {
-    await account.logout(ctx, c);
-    return c.body(null, 204);
-  }));
-  app.post('/recover', json((c) => account.recover(ctx, c, limits)));
-  app.post('/resend', json((c) => account.resend(ctx, c, limits)));
-  app.get('/verify', guarded((c) => verifyGet(ctx, c)));
-  app.post('/verify', json((c) => verifyPost(ctx, c, limits)));
-  app.get('/user', json((c) => account.getUser(ctx, c)));
-  app.put('/user', json((c) => account.updateUser(ctx, c, limits)));
+  app.post(
+    '/signup',
+    json((c) => signup(ctx, c, limits)),
+  );
+  app.post(
+    '/otp',
+    json((c) => otp(ctx, c, limits)),
+  );
+  app.post(
+    '/token',
+    json((c) => token(ctx, c, limits)),
+  );
+  app.post(
+    '/logout',
+    guarded(async (c) => {
+      await account.logout(ctx, c);
+      return c.body(null, 204);
+    }),
+  );
+  app.post(
+    '/recover',
+    json((c) => account.recover(ctx, c, limits)),
+  );
+  app.post(
+    '/resend',
+    json((c) => account.resend(ctx, c, limits)),
+  );
+  app.get(
+    '/verify',
+    guarded((c) => verifyGet(ctx, c)),
+  );
+  app.post(
+    '/verify',
+    json((c) => verifyPost(ctx, c, limits)),
+  );
+  app.get(
+    '/user',
+    json((c) => account.getUser(ctx, c)),
+  );
+  app.put(
+    '/user',
+    json((c) => account.updateUser(ctx, c, limits)),
+  );
 
-  app.post('/factors', json((c) => mfa.enroll(ctx, c)));
-  app.post('/factors/:id/challenge', json((c) => mfa.challenge(ctx, c)));
-  app.post('/factors/:id/verify', json((c) => mfa.verify(ctx, c, limits)));
-  app.delete('/factors/:id', json((c) => mfa.unenroll(ctx, c)));
+  app.post(
+    '/factors',
+    json((c) => mfa.enroll(ctx, c)),
+  );
+  app.post(
+    '/factors/:id/challenge',
+    json((c) => mfa.challenge(ctx, c)),
+  );
+  app.post(
+    '/factors/:id/verify',
+    json((c) => mfa.verify(ctx, c, limits)),
+  );
+  app.delete(
+    '/factors/:id',
+    json((c) => mfa.unenroll(ctx, c)),
+  );
 
-  app.get('/authorize', guarded((c) => oauth.authorize(ctx, c)));
-  app.get('/callback', guarded((c) => oauth.callback(ctx, c)));
-  app.post('/callback', guarded((c) => oauth.callback(ctx, c)));
+  app.get(
+    '/authorize',
+    guarded((c) => oauth.authorize(ctx, c)),
+  );
+  app.get(
+    '/callback',
+    guarded((c) => oauth.callback(ctx, c)),
+  );
+  app.post(
+    '/callback',
+    guarded((c) => oauth.callback(ctx, c)),
+  );
 
-  app.get('/admin/users', json((c) => admin.listUsers(ctx, c)));
-  app.post('/admin/users', json((c) => admin.createUser(ctx, c)));
-  app.get('/admin/users/:id', json((c) => admin.getUserById(ctx, c)));
-  app.put('/admin/users/:id', json((c) => admin.updateUserById(ctx, c)));
-  app.delete('/admin/users/:id', json((c) => admin.deleteUser(ctx, c)));
-  app.post('/admin/generate_link', json((c) => admin.generateLink(ctx, c)));
+  app.get(
+    '/admin/users',
+    json((c) => admin.listUsers(ctx, c)),
+  );
+  app.post(
+    '/admin/users',
+    json((c) => admin.createUser(ctx, c)),
+  );
+  app.get(
+    '/admin/users/:id',
+    json((c) => admin.getUserById(ctx, c)),
+  );
+  app.put(
+    '/admin/users/:id',
+    json((c) => admin.updateUserById(ctx, c)),
+  );
+  app.delete(
+    '/admin/users/:id',
+    json((c) => admin.deleteUser(ctx, c)),
+  );
+  app.post(
+    '/admin/generate_link',
+    json((c) => admin.generateLink(ctx, c)),
+  );
 
   app.all('*', (c) =>
     sendAuthError(c, new AuthError(404, 'not_found', `no route for ${c.req.method} ${c.req.path}`)),
@@ -104,7 +183,25 @@ export function authRoutes(ctx: EmulatorContext): Hono {
 function settings(ctx: EmulatorContext): Record<string, unknown> {
   const external: Record<string, boolean> = { anonymous_users: false, email: true, phone: false };
   for (const provider of ['apple', 'google']) external[provider] = true;
-  for (const provider of ['azure', 'bitbucket', 'discord', 'facebook', 'figma', 'github', 'gitlab', 'kakao', 'keycloak', 'linkedin_oidc', 'notion', 'slack_oidc', 'spotify', 'twitch', 'twitter', 'workos', 'zoom']) {
+  for (const provider of [
+    'azure',
+    'bitbucket',
+    'discord',
+    'facebook',
+    'figma',
+    'github',
+    'gitlab',
+    'kakao',
+    'keycloak',
+    'linkedin_oidc',
+    'notion',
+    'slack_oidc',
+    'spotify',
+    'twitch',
+    'twitter',
+    'workos',
+    'zoom',
+  ]) {
     external[provider] = false;
   }
   return {

@@ -97,10 +97,10 @@ export async function upgradeSession(
   factorId: string,
   method: string,
 ): Promise<SessionResponse> {
-  await tx.query(
-    `update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`,
-    [session.id, factorId],
-  );
+  await tx.query(`update auth.sessions set aal = 'aal2', factor_id = $2, updated_at = now() where id = $1`, [
+    session.id,
+    factorId,
+  ]);
   await addAmrClaim(tx, session.id, method);
   await tx.query(
     `update auth.refresh_tokens set revoked = true, updated_at = now()
@@ -211,11 +211,7 @@ export async function refreshSession(
       [row.session_id],
     );
     const current = active.rows[0];
-    if (
-      current &&
-      current.parent === row.token &&
-      row.revoked_seconds_ago < REFRESH_REUSE_INTERVAL_SECONDS
-    ) {
+    if (current && current.parent === row.token && row.revoked_seconds_ago < REFRESH_REUSE_INTERVAL_SECONDS) {
       return sessionResponse(tx, ctx, user.id, session.id, current.token);
     }
     await tx.query(
@@ -225,10 +221,7 @@ export async function refreshSession(
     return { reused: true };
   }
 
-  await tx.query(
-    `update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`,
-    [row.id],
-  );
+  await tx.query(`update auth.refresh_tokens set revoked = true, updated_at = now() where id = $1`, [row.id]);
   const token = await insertRefreshToken(tx, session, row.token);
   await tx.query(
     `update auth.sessions set refreshed_at = now() at time zone 'utc', updated_at = now()

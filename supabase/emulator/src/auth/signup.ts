@@ -9,14 +9,7 @@ import { AuthError, unprocessable, validationFailed } from './errors';
 import { deliver, prepareLink, type PreparedLink } from './email-links';
 import { readPkce } from './pkce';
 import type { AuthLimits } from './rate-limit';
-import {
-  normaliseEmail,
-  optionalObject,
-  optionalString,
-  readBody,
-  safeRedirect,
-  type Body,
-} from './request';
+import { normaliseEmail, optionalObject, optionalString, readBody, safeRedirect, type Body } from './request';
 import { createSession } from './sessions';
 import {
   checkPasswordStrength,
@@ -42,13 +35,20 @@ export async function signup(
   limits: AuthLimits,
 ): Promise<Record<string, unknown>> {
   const body = await readBody(c);
+  if (body.email === undefined && body.phone === undefined && body.password === undefined) {
+    // signInAnonymously() posts an empty sign-up; anonymous users are off, as in a new project.
+    throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
+  }
   const email = requireEmail(body, 'To signup, please provide your email');
   const password = optionalString(body, 'password', 1024);
   if (!password) throw validationFailed('Signup requires a valid password');
   checkPasswordStrength(password);
   const data = optionalObject(body, 'data') ?? {};
   const pkce = readPkce(body);
-  const redirectTo = safeRedirect(ctx.config, c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'));
+  const redirectTo = safeRedirect(
+    ctx.config,
+    c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'),
+  );
   const passwordHash = await hashPassword(password);
   const autoconfirm = ctx.config.autoconfirm;
 
@@ -59,16 +59,18 @@ export async function signup(
       return { body: obfuscatedUser(email, data), links: [] as PreparedLink[] };
     }
     if (existing) {
-      // Unconfirmed: take the newest password and data, and send the confirmation again.
+      // Unconfirmed: take the newest password and data, and send the confirmation again (or, with
+      // autoconfirm, confirm now).
       await tx.query(
         `update auth.users set encrypted_password = $2,
-           raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb, updated_at = now()
+           raw_user_meta_data = coalesce(raw_user_meta_data, '{}'::jsonb) || $3::jsonb,
+           email_confirmed_at = case when $4::boolean then now() end, updated_at = now()
          where id = $1`,
-        [existing.id, passwordHash, JSON.stringify(data)],
+        [existing.id, passwordHash, JSON.stringify(data), autoconfirm],
       );
     }
     const user =
-      existing ??
+      (existing && (await findUserByEmail(tx, email))) ??
       (await insertUser(tx, {
         email,
         passwordHash,
@@ -102,7 +104,10 @@ export async function otp(
   const data = optionalObject(body, 'data') ?? {};
   const createUser = body.create_user !== false;
   const pkce = readPkce(body);
-  const redirectTo = safeRedirect(ctx.config, c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'));
+  const redirectTo = safeRedirect(
+    ctx.config,
+    c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'),
+  );
   const links = await ctx.engine.transaction(async (tx) => {
     let user = await findUserByEmail(tx, email);
     if (!user) {

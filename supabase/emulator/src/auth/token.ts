@@ -10,11 +10,7 @@ import { clientIp, normaliseEmail, optionalString, readBody } from './request';
 import { createSession, refreshSession, type SessionResponse } from './sessions';
 import { findUserByEmail, isBanned, passwordMatches } from './users';
 
-export async function token(
-  ctx: EmulatorContext,
-  c: Context,
-  limits: AuthLimits,
-): Promise<SessionResponse> {
+export async function token(ctx: EmulatorContext, c: Context, limits: AuthLimits): Promise<SessionResponse> {
   const grantType = c.req.query('grant_type');
   const body = await readBody(c);
   switch (grantType) {
@@ -27,7 +23,8 @@ export async function token(
       limits.signIn(clientIp(c), 'pkce');
       const authCode = optionalString(body, 'auth_code', 200);
       const verifier = optionalString(body, 'code_verifier', 200);
-      if (!authCode || !verifier) throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
+      if (!authCode || !verifier)
+        throw validationFailed('invalid request: both auth code and code verifier should be non-empty');
       return ctx.engine.transaction((tx) => exchangeAuthCode(tx, ctx, authCode, verifier));
     }
     default:
@@ -35,10 +32,7 @@ export async function token(
   }
 }
 
-async function passwordGrant(
-  ctx: EmulatorContext,
-  body: Record<string, unknown>,
-): Promise<SessionResponse> {
+async function passwordGrant(ctx: EmulatorContext, body: Record<string, unknown>): Promise<SessionResponse> {
   const rawEmail = optionalString(body, 'email', 320);
   const password = optionalString(body, 'password', 1024);
   if (optionalString(body, 'phone', 32) && !rawEmail) {
@@ -60,12 +54,10 @@ async function passwordGrant(
   return ctx.engine.transaction((tx) => createSession(tx, ctx, user, 'password'));
 }
 
-async function refreshGrant(
-  ctx: EmulatorContext,
-  body: Record<string, unknown>,
-): Promise<SessionResponse> {
+async function refreshGrant(ctx: EmulatorContext, body: Record<string, unknown>): Promise<SessionResponse> {
   const presented = optionalString(body, 'refresh_token', 512);
-  if (!presented) throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+  if (!presented)
+    throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
   const result = await ctx.engine.transaction((tx) => refreshSession(tx, ctx, presented));
   // The family is revoked by the committed transaction; only then is the reuse reported.
   if ('reused' in result) {

@@ -9,12 +9,8 @@ import { weakPassword } from './errors';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
-/** bcrypt cost; GoTrue uses the library default (10). */
-let bcryptCost = 10;
-/** For test suites that create many users; never lowered in the product. */
-export function setBcryptCost(cost: number): void {
-  bcryptCost = cost;
-}
+/** bcrypt cost: GoTrue uses the library default (10). */
+const BCRYPT_COST = 10;
 
 export interface UserRow {
   id: string;
@@ -97,11 +93,11 @@ export function checkPasswordStrength(password: string): void {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return bcrypt.hash(password, bcryptCost);
+  return bcrypt.hash(password, BCRYPT_COST);
 }
 
 /** Always spends a bcrypt comparison, so unknown e-mails and wrong passwords take the same time. */
-const DUMMY_HASH = bcrypt.hashSync('spotter-emulator-dummy-password', 10);
+const DUMMY_HASH = bcrypt.hashSync('spotter-emulator-dummy-password', BCRYPT_COST);
 export async function passwordMatches(user: UserRow | null, password: string): Promise<boolean> {
   const hash = user?.encrypted_password || DUMMY_HASH;
   const ok = await bcrypt.compare(password, hash);

@@ -39,9 +39,7 @@ async function applyToken(
   if (!user) throw new AuthError(403, 'otp_expired', 'Token has expired or is invalid');
   if (type === 'email_change') {
     const other: TokenType =
-      tokenType === 'email_change_token_current'
-        ? 'email_change_token_new'
-        : 'email_change_token_current';
+      tokenType === 'email_change_token_current' ? 'email_change_token_new' : 'email_change_token_current';
     if (await hasToken(tx, userId, other)) {
       await tx.query(`update auth.users set email_change_confirm_status = 1 where id = $1`, [userId]);
       return { kind: 'pending', message: EMAIL_CHANGE_PENDING };
@@ -62,10 +60,9 @@ async function applyToken(
     );
   } else if (!user.email_confirmed_at) {
     // Following any link sent to the address proves the address.
-    await tx.query(
-      `update auth.users set email_confirmed_at = now(), updated_at = now() where id = $1`,
-      [userId],
-    );
+    await tx.query(`update auth.users set email_confirmed_at = now(), updated_at = now() where id = $1`, [
+      userId,
+    ]);
     await tx.query(
       `update auth.identities
           set identity_data = identity_data || '{"email_verified": true}'::jsonb, updated_at = now()
@@ -132,7 +129,9 @@ export async function verifyGet(ctx: EmulatorContext, c: Context): Promise<Respo
         const code = await issueAuthCodeForUser(tx, outcome.user.id, flowMethodForVerifyType(type));
         return { code } as const;
       }
-      return { session: await createSession(tx, ctx, outcome.user, amrMethodFor(flowMethodForVerifyType(type))) } as const;
+      return {
+        session: await createSession(tx, ctx, outcome.user, amrMethodFor(flowMethodForVerifyType(type))),
+      } as const;
     });
     if ('pending' in result) {
       return c.redirect(hashRedirect(redirectTo, { message: result.pending, sb: '' }), 303);

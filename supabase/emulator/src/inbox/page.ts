@@ -1,8 +1,7 @@
 /** The inbox's HTML: a list of messages (newest first) with their links clickable. */
 import type { StoredMessage } from '../context';
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** Plain text with its URLs turned into links; everything else escaped. */
 function linkify(text: string): string {

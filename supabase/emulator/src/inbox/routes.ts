@@ -7,7 +7,8 @@ import type { EmulatorContext } from '../context';
 import { inboxPage } from './page';
 import { clearMessages, getMessage, listMessages } from './store';
 
-const MESSAGE_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation";
+const MESSAGE_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; sandbox allow-popups allow-popups-to-escape-sandbox allow-top-navigation-by-user-activation";
 
 function recipient(value: string | undefined): string | undefined {
   const to = value?.replaceAll('\u0000', '').trim();

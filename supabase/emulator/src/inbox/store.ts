@@ -70,7 +70,14 @@ export async function getMessage(q: Queryable, id: string): Promise<StoredMessag
 
 export async function insertMessage(
   q: Queryable,
-  message: { to: string; subject: string; text: string; html: string; channel: 'email' | 'sms'; links: string[] },
+  message: {
+    to: string;
+    subject: string;
+    text: string;
+    html: string;
+    channel: 'email' | 'sms';
+    links: string[];
+  },
 ): Promise<StoredMessage> {
   const { rows } = await q.query<MessageRow>(
     `insert into emulator.messages (channel, recipient, subject, body_text, body_html, links)

@@ -12,7 +12,8 @@ import {
 
 describeEachEmulator(
   'auth: MFA (TOTP and phone)',
-  ({ emulator }) => {
+  (suite) => {
+    const emulator = () => suite.emulator();
     it('enrols TOTP, verifies to aal2 with amr, enforces insufficient_aal, and unenrols', async () => {
       const e = emulator();
       const { email, password, supabase } = await signedInUser(e, 'totp');
@@ -51,7 +52,11 @@ describeEachEmulator(
 
       const events: string[] = [];
       supabase.auth.onAuthStateChange((event) => events.push(event));
-      const verified = await supabase.auth.mfa.verify({ factorId: factor.id, challengeId, code: totpNow(factor.totp.secret) });
+      const verified = await supabase.auth.mfa.verify({
+        factorId: factor.id,
+        challengeId,
+        code: totpNow(factor.totp.secret),
+      });
       expect(verified.error).toBeNull();
       expect(events).toContain('MFA_CHALLENGE_VERIFIED');
       const claims = decodeJwtPayload(verified.data?.access_token ?? '');
@@ -81,7 +86,10 @@ describeEachEmulator(
       expect(noUnenroll.error?.code).toBe('insufficient_aal');
 
       // challengeAndVerify raises it; then the factor can go.
-      const raised = await second.auth.mfa.challengeAndVerify({ factorId: factor.id, code: totpNow(factor.totp.secret) });
+      const raised = await second.auth.mfa.challengeAndVerify({
+        factorId: factor.id,
+        code: totpNow(factor.totp.secret),
+      });
       expect(raised.error).toBeNull();
       const removed = await second.auth.mfa.unenroll({ factorId: factor.id });
       expect(removed.error).toBeNull();

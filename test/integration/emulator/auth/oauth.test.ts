@@ -23,7 +23,8 @@ async function pickIdentity(pageUrl: string, email: string, name: string): Promi
 
 describeEachEmulator(
   'auth: OAuth (google, apple) through the test-identity page',
-  ({ emulator }) => {
+  (suite) => {
+    const emulator = () => suite.emulator();
     it('shows a page of test identities for google', async () => {
       const e = emulator();
       const { data } = await client(e).auth.signInWithOAuth({
@@ -110,7 +111,10 @@ describeEachEmulator(
         method: 'POST',
         redirect: 'manual',
         headers: { 'content-type': 'application/x-www-form-urlencoded' },
-        body: new URLSearchParams({ state: 'eyJwcm92aWRlciI6Imdvb2dsZSJ9.bad', email: 'x@y.test' }).toString(),
+        body: new URLSearchParams({
+          state: 'eyJwcm92aWRlciI6Imdvb2dsZSJ9.bad',
+          email: 'x@y.test',
+        }).toString(),
       });
       expect(forged.status).toBe(400);
       expect(((await forged.json()) as { code: string }).code).toBe('bad_oauth_state');

@@ -4,7 +4,8 @@ import { client, uniqueEmail } from './support';
 
 describeEachEmulator(
   'auth: rate limits (small limits set through emulator options)',
-  ({ emulator }) => {
+  (suite) => {
+    const emulator = () => suite.emulator();
     it('limits password sign-in attempts per address with 429 over_request_rate_limit', async () => {
       const supabase = client(emulator());
       const email = uniqueEmail('brute');
@@ -32,14 +33,20 @@ describeEachEmulator(
       expect(tooSoon.error?.status).toBe(429);
       expect(tooSoon.error?.message).toMatch(/only request this after \d+ seconds/);
 
-      expect((await supabase.auth.signUp({ email: uniqueEmail('mail-b'), password: 'password-1' })).error).toBeNull();
-      expect((await supabase.auth.signUp({ email: uniqueEmail('mail-c'), password: 'password-1' })).error).toBeNull();
+      expect(
+        (await supabase.auth.signUp({ email: uniqueEmail('mail-b'), password: 'password-1' })).error,
+      ).toBeNull();
+      expect(
+        (await supabase.auth.signUp({ email: uniqueEmail('mail-c'), password: 'password-1' })).error,
+      ).toBeNull();
       const overBudget = uniqueEmail('mail-d');
       const refused = await supabase.auth.signUp({ email: overBudget, password: 'password-1' });
       expect(refused.error?.code).toBe('over_email_send_rate_limit');
       expect(refused.error?.message).toBe('email rate limit exceeded');
       // The refused sign-up left no user behind.
-      const { rows } = await emulator().engine.query(`select 1 from auth.users where email = $1`, [overBudget]);
+      const { rows } = await emulator().engine.query(`select 1 from auth.users where email = $1`, [
+        overBudget,
+      ]);
       expect(rows).toEqual([]);
     });
   },

@@ -16,7 +16,8 @@ const APP = 'http://127.0.0.1:4173';
 
 describeEachEmulator(
   'auth: password recovery, e-mail change and PKCE',
-  ({ emulator }) => {
+  (suite) => {
+    const emulator = () => suite.emulator();
     it('resetPasswordForEmail -> link -> recovery session -> updateUser(password) -> sign in', async () => {
       const e = emulator();
       const { email } = await signedInUser(e, 'reset', 'old-password-1');
@@ -106,7 +107,7 @@ describeEachEmulator(
       supabase.auth.onAuthStateChange((event) => events.push(event));
       const exchanged = await supabase.auth.exchangeCodeForSession(hop.query.get('code') ?? '');
       expect(exchanged.error).toBeNull();
-      expect(exchanged.data.redirectType).toBe('recovery');
+      expect((exchanged.data as { redirectType?: string | null }).redirectType).toBe('recovery');
       expect(events).toContain('PASSWORD_RECOVERY');
 
       const other = flowClient(e, 'pkce');

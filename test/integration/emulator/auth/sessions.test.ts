@@ -13,7 +13,8 @@ async function refresh(url: string, anonKey: string, refreshToken: string) {
 
 describeEachEmulator(
   'auth: sessions, refresh rotation and sign-out',
-  ({ emulator }) => {
+  (suite) => {
+    const emulator = () => suite.emulator();
     it('rotates refresh tokens: each refresh returns a new token and a fresh access token', async () => {
       const { supabase } = await signedInUser(emulator(), 'rotate');
       const before = (await supabase.auth.getSession()).data.session;

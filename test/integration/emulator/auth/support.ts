@@ -9,9 +9,7 @@ import WebSocket from 'ws';
 import type { Emulator } from '../../../../supabase/emulator/src/start-emulator';
 import { createTestClient } from '../../../support/emulator';
 
-type RealtimeTransport = NonNullable<
-  NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']
->;
+type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 
 export interface InboxMessage {
   id: string;

@@ -9,7 +9,8 @@ import { RELAXED_LIMITS, client, inbox, uniqueEmail } from '../auth/support';
 
 describeEachEmulator(
   'inbox',
-  ({ emulator }) => {
+  (suite) => {
+    const emulator = () => suite.emulator();
     it('lists messages per address, newest first, with the documented JSON shape', async () => {
       const e = emulator();
       const email = uniqueEmail('inbox');
@@ -82,7 +83,12 @@ describe('inbox persistence', () => {
     try {
       const snapshot = new Blob([readFileSync(inject('pgliteSnapshot'))]);
       const first = await startEmulator({ port: 0, dataDir: dir, loadDataDir: snapshot });
-      await first.context.mailbox.send({ to: 'later@example.test', subject: 'Kept', text: 'x', html: '<p>x</p>' });
+      await first.context.mailbox.send({
+        to: 'later@example.test',
+        subject: 'Kept',
+        text: 'x',
+        html: '<p>x</p>',
+      });
       await first.stop();
       const second = await startEmulator({ port: 0, dataDir: dir });
       try {
