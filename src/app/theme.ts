@@ -28,9 +28,9 @@ const flame: MantineColorsTuple = [
   '#b04200',
 ];
 
-// Dark surfaces with a hint of the brand violet. Text (0) on the body (7) is 11:1, dimmed text (2) 5.8:1.
+// Dark surfaces with a hint of the brand violet. Text (0) on the body (7) is 13:1, dimmed text (2) 5.8:1.
 const dark: MantineColorsTuple = [
-  '#d4d2dc',
+  '#e6e4ee',
   '#b6b3c2',
   '#9a96a8',
   '#6f6b80',

@@ -37,11 +37,11 @@ export function LandingPage() {
             <Text size="lg" c="dimmed" maw={620} lh={1.6}>
               {t('hero.description')}
             </Text>
-            <Group justify="center" gap="sm" mt="sm">
-              <Button component={Link} to="/register" size="lg">
+            <Group justify="center" gap="sm" mt="sm" w="100%">
+              <Button component={Link} to="/register" size="lg" className={classes.cta}>
                 {t('hero.register')}
               </Button>
-              <Button component={Link} to="/login" size="lg" variant="default">
+              <Button component={Link} to="/login" size="lg" variant="default" className={classes.cta}>
                 {t('hero.signIn')}
               </Button>
             </Group>
