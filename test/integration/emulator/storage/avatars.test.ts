@@ -273,6 +273,31 @@ describeEachEmulator('storage: avatars bucket via supabase-js', (suite) => {
     expect(copiedAway.error).toMatchObject({ statusCode: '403' });
   });
 
+  it('the service role bypasses the policies; anon removes nothing', async () => {
+    const admin = createTestClient(emulator(), { key: 'service_role' });
+    const path = `${alice.id}/by-admin.png`;
+    expect(
+      (await admin.storage.from('avatars').upload(path, PNG, { contentType: 'image/png' })).error,
+    ).toBeNull();
+    const anon = createTestClient(emulator());
+    expect((await anon.storage.from('avatars').remove([path])).data).toEqual([]);
+    expect((await admin.storage.from('avatars').remove([path])).data).toHaveLength(1);
+  });
+
+  it('handles concurrent uploads and reads without mixing requests', async () => {
+    const names = Array.from({ length: 12 }, (_, i) => `${alice.id}/parallel/${i}.png`);
+    const results = await Promise.all([
+      ...names.map((name) =>
+        alice.client.storage.from('avatars').upload(name, PNG, { contentType: 'image/png' }),
+      ),
+      ...names.map(() => bob.client.storage.from('avatars').upload(`${alice.id}/intruder.png`, PNG)),
+    ]);
+    expect(results.slice(0, names.length).every((result) => result.error === null)).toBe(true);
+    expect(results.slice(names.length).every((result) => result.error?.statusCode === '403')).toBe(true);
+    const { data } = await alice.client.storage.from('avatars').list(`${alice.id}/parallel`);
+    expect(data).toHaveLength(names.length);
+  });
+
   it('lists buckets only for the service role (no policies on storage.buckets, as hosted)', async () => {
     const user = await alice.client.storage.listBuckets();
     expect(user.error).toBeNull();
