@@ -4,6 +4,7 @@ import {
   entryFromRequest,
   pickAuthorization,
   requestFromEntry,
+  sessionFromLiveRequest,
   userIdOf,
   type QueueEntry,
   type StoredSession,
@@ -118,5 +119,34 @@ describe('pickAuthorization', () => {
   it('keeps the original when it outlives the stored one', async () => {
     const entry = await base(fakeToken({ sub: alice, exp: 900 }));
     expect(pickAuthorization(entry, session(alice, 500))).toBe(entry.authorization);
+  });
+});
+
+describe('sessionFromLiveRequest', () => {
+  const stored = (userId: string, exp: number): StoredSession => ({
+    userId,
+    accessToken: fakeToken({ sub: userId, exp }),
+    expiresAt: exp,
+    updatedAt: 0,
+  });
+
+  it('adopts a later token of the same user, or the first token seen', () => {
+    const later = fakeToken({ sub: alice, exp: 900 });
+    expect(sessionFromLiveRequest(stored(alice, 500), `Bearer ${later}`, 7)).toEqual({
+      userId: alice,
+      accessToken: later,
+      expiresAt: 900,
+      updatedAt: 7,
+    });
+    expect(sessionFromLiveRequest(null, `Bearer ${later}`, 7)?.accessToken).toBe(later);
+  });
+
+  it('keeps the stored session for an older or equal token, another user, or no user token', () => {
+    const current = stored(alice, 500);
+    expect(sessionFromLiveRequest(current, `Bearer ${fakeToken({ sub: alice, exp: 400 })}`, 7)).toBeNull();
+    expect(sessionFromLiveRequest(current, `Bearer ${current.accessToken}`, 7)).toBeNull();
+    expect(sessionFromLiveRequest(current, `Bearer ${fakeToken({ sub: bob, exp: 900 })}`, 7)).toBeNull();
+    expect(sessionFromLiveRequest(current, `Bearer ${fakeToken({ role: 'anon', exp: 900 })}`, 7)).toBeNull();
+    expect(sessionFromLiveRequest(current, null, 7)).toBeNull();
   });
 });

@@ -143,3 +143,25 @@ export function pickAuthorization(entry: QueueEntry, session: StoredSession | nu
   if (originalExp !== null && storedExp !== null && originalExp > storedExp) return entry.authorization;
   return `Bearer ${session.accessToken}`;
 }
+
+/**
+ * A live write carries the page's current token. When it is a later token of the stored session's user
+ * (or nothing is stored yet), it becomes the stored session, so writes queued before it replay with it
+ * too. Returns the session to store, or null to keep the stored one. Never switches users.
+ */
+export function sessionFromLiveRequest(
+  stored: StoredSession | null,
+  authorization: string | null,
+  now: number,
+): StoredSession | null {
+  const token = bearerToken(authorization);
+  if (token === null) return null;
+  const { sub, exp } = decodeTokenClaims(token);
+  if (sub === null || exp === null) return null;
+  if (stored !== null) {
+    if (stored.userId !== sub || stored.accessToken === token) return null;
+    const storedExp = decodeTokenClaims(stored.accessToken).exp ?? stored.expiresAt;
+    if (storedExp !== null && storedExp >= exp) return null;
+  }
+  return { userId: sub, accessToken: token, expiresAt: exp, updatedAt: now };
+}

@@ -16,7 +16,7 @@ import { API_PATH_PATTERN, matchQueuedRpc } from './queued-rpcs';
 import { queuedResponse, settledResponse } from './responses';
 import { replayQueue, type ReplayPass } from './replay';
 import { isQueueableFailure } from './replay-policy';
-import { entryFromRequest, userIdOf, type QueueEntry } from './queue-entry';
+import { entryFromRequest, sessionFromLiveRequest, userIdOf, type QueueEntry } from './queue-entry';
 import type { QueuedRpcName } from './queued-rpcs';
 
 declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: (PrecacheEntry | string)[] };
@@ -69,8 +69,19 @@ async function hasQueuedWrites(userId: string | null): Promise<boolean> {
   return (await db.list()).some((entry) => entry.userId === userId);
 }
 
+/** The page's live request may carry a fresher token than it stored: keep it for replays. */
+async function adoptLiveToken(authorization: string | null): Promise<void> {
+  try {
+    const session = sessionFromLiveRequest(await db.readSession(), authorization, Date.now());
+    if (session !== null) await db.writeSession(session);
+  } catch {
+    // Best effort: the write itself must not fail because IndexedDB did.
+  }
+}
+
 async function handleWrite(request: Request, rpc: QueuedRpcName): Promise<Response> {
   const copy = request.clone();
+  await adoptLiveToken(request.headers.get('authorization'));
   // Earlier writes of this user still wait: this one goes behind them, so the server sees them in order.
   if (await hasQueuedWrites(userIdOf(request.headers.get('authorization')))) {
     const entry = await enqueue(copy, rpc);

@@ -225,4 +225,63 @@ describeInBrowser('offline: service worker and write queue (production build, em
     );
     expect(problems()).toEqual([]);
   });
+  it('a new service worker version takes over and reloads the page once; a queued write survives it', async () => {
+    // A write that waits for a token: queued offline, and both it and the stored token expire.
+    const checkInId = randomUUID();
+    const stale = await tokenExpiringIn(1);
+    await storeSessionInPage(page, { userId: user.id, accessToken: stale, expiresAt: 0 });
+    await context.setOffline(true);
+    expect((await postRpc(page, 'check_in', { p_id: checkInId, p_gym_id: GYM }, auth(stale))).status).toBe(
+      202,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await context.setOffline(false);
+    await until(
+      'the replay to wait for a token',
+      async () => {
+        const [entry] = await readWorkerStore<{ waitingForToken: boolean }>(page, 'queue');
+        if (entry?.waitingForToken === true) return true;
+        await replayNow(page);
+        return false;
+      },
+      () => readWorkerStore(page, 'queue'),
+    );
+
+    // Deploy: the next update check finds a different /sw.js; it installs, activates and reloads the page.
+    app.setServiceWorkerVersion('2');
+    await page.evaluate(() => {
+      (window as unknown as { beforeUpdate?: boolean }).beforeUpdate = true;
+    });
+    const loads: number[] = [];
+    page.on('load', () => loads.push(Date.now()));
+    await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      await registration?.update();
+    });
+    await until(
+      'the page to reload under the new worker',
+      async () => loads.length > 0,
+      async () => ({ loads }),
+    );
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(await page.evaluate(() => (window as unknown as { beforeUpdate?: boolean }).beforeUpdate)).toBe(
+      undefined,
+    );
+    const scripts = await page.evaluate(async () => {
+      const registration = await navigator.serviceWorker.getRegistration();
+      return { waiting: registration?.waiting ?? null, active: registration?.active?.state ?? null };
+    });
+    expect(scripts).toEqual({ waiting: null, active: 'activated' });
+    // No reload loop.
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(loads).toHaveLength(1);
+
+    // The write is still queued under the new worker and applies once the page stores a fresh token.
+    expect(await readWorkerStore(page, 'queue')).toHaveLength(1);
+    const fresh = await tokenExpiringIn(3600);
+    await storeSessionInPage(page, { userId: user.id, accessToken: fresh, expiresAt: 0 });
+    expect(await replayNow(page)).toMatchObject({ remaining: 0 });
+    expect(await count('select count(*)::int as n from public.check_ins where id = $1', [checkInId])).toBe(1);
+    expect(problems()).toEqual([]);
+  });
 });

@@ -2,11 +2,11 @@
 // to a fresh in-memory emulator (also on a free port). For end-to-end tests that need the API; the shared
 // preview of test/e2e/global-setup.ts has no emulator behind it. Builds dist/sw.js when it is missing
 // (global-setup's fallback build is a plain `vite build`).
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { preview } from 'vite';
+import { preview, type Plugin } from 'vite';
 import { buildServiceWorker } from '../../../scripts/build-service-worker';
 import { startEmulator, type Emulator } from '../../../supabase/emulator/src/start-emulator';
 
@@ -15,7 +15,37 @@ const root = fileURLToPath(new URL('../../..', import.meta.url));
 export interface AppWithEmulator {
   baseUrl: string;
   emulator: Emulator;
+  /**
+   * Serves /sw.js with a trailing comment naming `version` (byte-different, so the browser sees a new
+   * service worker on its next update check); an empty string serves dist/sw.js as built.
+   */
+  setServiceWorkerVersion(version: string): void;
   stop(): Promise<void>;
+}
+
+function serviceWorkerVersions(): { plugin: Plugin; set(version: string): void } {
+  let version = '';
+  const plugin: Plugin = {
+    name: 'spotter-e2e-service-worker-version',
+    configurePreviewServer(server) {
+      server.middlewares.use((request, response, next) => {
+        if (version === '' || request.url?.split('?')[0] !== '/sw.js') {
+          next();
+          return;
+        }
+        const script = readFileSync(path.join(root, 'dist', 'sw.js'), 'utf8');
+        response.setHeader('content-type', 'text/javascript');
+        response.setHeader('cache-control', 'no-cache');
+        response.end(`${script}\n// e2e version ${version}\n`);
+      });
+    },
+  };
+  return {
+    plugin,
+    set(next) {
+      version = next;
+    },
+  };
 }
 
 export async function startAppWithEmulator(): Promise<AppWithEmulator> {
@@ -29,9 +59,11 @@ export async function startAppWithEmulator(): Promise<AppWithEmulator> {
   const previous = process.env.SPOTTER_API_URL;
   process.env.SPOTTER_API_URL = emulator.url;
   try {
+    const versions = serviceWorkerVersions();
     const server = await preview({
       root,
       logLevel: 'warn',
+      plugins: [versions.plugin],
       preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
     });
     const address = server.httpServer.address() as AddressInfo | null;
@@ -39,6 +71,7 @@ export async function startAppWithEmulator(): Promise<AppWithEmulator> {
     return {
       baseUrl: `http://127.0.0.1:${address.port}`,
       emulator,
+      setServiceWorkerVersion: versions.set,
       async stop() {
         await server.close();
         await emulator.stop();
