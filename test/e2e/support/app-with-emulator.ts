@@ -71,7 +71,7 @@ export async function startAppWithEmulator(): Promise<AppWithEmulator> {
     return {
       baseUrl: `http://127.0.0.1:${address.port}`,
       emulator,
-      setServiceWorkerVersion: versions.set,
+      setServiceWorkerVersion: (version) => versions.set(version),
       async stop() {
         await server.close();
         await emulator.stop();
