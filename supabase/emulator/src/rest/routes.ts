@@ -9,8 +9,8 @@
 import { Hono, type Context } from 'hono';
 import type { EmulatorContext } from '../context';
 import { asRole, type RequestIdentity } from '../db/request-context';
-import { resolveIdentity } from '../http/identity';
 import { createCatalogCache, type Catalog } from './catalog';
+import { createIdentityCache } from './identity-cache';
 import { RestError, toErrorResponse } from './errors';
 import type { Plan, PlanRow } from './plan';
 import { planRead } from './plan-read';
@@ -44,6 +44,7 @@ export function restRoutes(ctx: EmulatorContext): Hono {
   const app = new Hono();
   const catalogs = createCatalogCache(ctx.engine, (line) => ctx.log(line));
   const plans = createPlanCache(1000);
+  const identify = createIdentityCache(ctx);
 
   const withCatalog = async (build: (catalog: Catalog) => Plan | Promise<Plan>): Promise<Plan> => {
     const catalog = await catalogs.get();
@@ -60,9 +61,9 @@ export function restRoutes(ctx: EmulatorContext): Hono {
     let row: PlanRow;
     try {
       row = await ctx.engine.transaction(async (tx) => {
-        if (plan.readOnly) await tx.query('set transaction read only');
         await asRole(tx, {
           ...identity,
+          readOnly: plan.readOnly,
           method: info.method,
           path: info.path,
           headers: Object.fromEntries(info.headers),
@@ -88,7 +89,7 @@ export function restRoutes(ctx: EmulatorContext): Hono {
     const method = c.req.method.toUpperCase();
     let role: RequestIdentity['role'] = 'anon';
     try {
-      const auth = await resolveIdentity(ctx, c.req.raw.headers, url);
+      const auth = await identify(c.req.raw.headers, url);
       if (!auth.ok)
         return send(c, method, {
           status: auth.status,
