@@ -6,6 +6,7 @@
 import type { Context } from 'hono';
 import type { Queryable } from '../db/engine';
 import { errors } from './errors';
+import { readJsonObject } from './json-body';
 import { bucketOnly, validBucketId } from './object-key';
 import type { ObjectRow } from './objects-db';
 import { dropBlob, type StorageService } from './service';
@@ -15,21 +16,6 @@ const BUCKET_COLUMNS = `id, name, owner, public, file_size_limit, allowed_mime_t
 const SORT_COLUMNS = ['id', 'name', 'created_at', 'updated_at'] as const;
 const SIZE = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i;
 const UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
-
-async function readJson(c: Context): Promise<Record<string, unknown>> {
-  const text = await c.req.text();
-  if (text.trim() === '') return {};
-  let body: unknown;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    throw errors.invalidRequest('Body must be a JSON object');
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw errors.invalidRequest('Body must be a JSON object');
-  }
-  return body as Record<string, unknown>;
-}
 
 /** storage-api accepts a byte count or a string like `2MB`; null clears the limit. */
 function fileSizeLimit(value: unknown): number | null {
@@ -95,7 +81,7 @@ export async function getBucket(svc: StorageService, c: Context, rest: string): 
 /** POST /bucket { id?, name, public?, file_size_limit?, allowed_mime_types? } */
 export async function createBucket(svc: StorageService, c: Context): Promise<Response> {
   const identity = await svc.identify(c);
-  const body = await readJson(c);
+  const body = await readJsonObject(c, { allowEmpty: true });
   if (typeof body.name !== 'string') throw errors.invalidRequest("body must have required property 'name'");
   const name = validBucketId(body.name);
   const id = body.id === undefined ? name : validBucketId(typeof body.id === 'string' ? body.id : '');
@@ -121,7 +107,7 @@ export async function createBucket(svc: StorageService, c: Context): Promise<Res
 export async function updateBucket(svc: StorageService, c: Context, rest: string): Promise<Response> {
   const id = bucketOnly(rest);
   const identity = await svc.identify(c);
-  const body = await readJson(c);
+  const body = await readJsonObject(c, { allowEmpty: true });
   const sets: string[] = [];
   const params: unknown[] = [id];
   if (typeof body.public === 'boolean') {

@@ -1,13 +1,14 @@
 /**
- * Object operations as storage-js calls them: upload (POST, `x-upsert`), update (PUT), download
+ * Object operations as storage-js calls them (uploads are in upload-handler.ts): download
  * (authenticated and public), info, remove, list, move and copy. Metadata statements run as the
- * caller so `storage.objects` policies decide; bytes go to the blob store under a fresh version.
+ * caller so the policies on `storage.objects` decide; the blob store follows the rows.
  */
 import { randomUUID } from 'node:crypto';
 import type { Context } from 'hono';
 import type { RequestIdentity } from '../db/request-context';
 import { isVersion } from './blob-store';
 import { errors } from './errors';
+import { readJsonObject } from './json-body';
 import { bucketAndName, bucketOnly, validBucketId, validObjectName, validPrefix } from './object-key';
 import {
   deleteObjects,
@@ -22,19 +23,6 @@ import {
 } from './objects-db';
 import { objectResponse } from './serve-object';
 import { dropBlob, ownerOf, type StorageService } from './service';
-
-async function readJson(c: Context): Promise<Record<string, unknown>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw errors.invalidRequest('Body must be a JSON object');
-  }
-  if (body === null || typeof body !== 'object' || Array.isArray(body)) {
-    throw errors.invalidRequest('Body must be a JSON object');
-  }
-  return body as Record<string, unknown>;
-}
 
 function requiredString(body: Record<string, unknown>, field: string): string {
   const value = body[field];
@@ -125,7 +113,7 @@ async function removeNames(
 export async function removeObjects(svc: StorageService, c: Context, rest: string): Promise<Response> {
   const bucket = bucketOnly(rest);
   const identity = await svc.identify(c);
-  const body = await readJson(c);
+  const body = await readJsonObject(c);
   const prefixes = body.prefixes;
   if (
     !Array.isArray(prefixes) ||
@@ -184,7 +172,7 @@ function listOptions(body: Record<string, unknown>): ListOptions {
 export async function listObjects(svc: StorageService, c: Context, rest: string): Promise<Response> {
   const bucket = bucketOnly(rest);
   const identity = await svc.identify(c);
-  const options = listOptions(await readJson(c));
+  const options = listOptions(await readJsonObject(c));
   const entries = await svc.asCaller(identity, (tx) => listLevel(tx, bucket, options));
   return c.json(entries);
 }
@@ -211,7 +199,7 @@ function moveTarget(body: Record<string, unknown>) {
 /** POST /object/move: renames the row as the caller (update policies), then moves the bytes. */
 export async function moveObject(svc: StorageService, c: Context): Promise<Response> {
   const identity = await svc.identify(c);
-  const { from, to } = moveTarget(await readJson(c));
+  const { from, to } = moveTarget(await readJsonObject(c));
   // The bytes are copied inside the transaction; on failure the copy goes, on success the original.
   const copied: { version: string | null } = { version: null };
   const samePlace = from.bucket === to.bucket && from.name === to.name;
@@ -235,7 +223,7 @@ export async function moveObject(svc: StorageService, c: Context): Promise<Respo
 /** POST /object/copy: reads the source and writes the copy as the caller (`x-upsert` honoured). */
 export async function copyObject(svc: StorageService, c: Context): Promise<Response> {
   const identity = await svc.identify(c);
-  const { from, to } = moveTarget(await readJson(c));
+  const { from, to } = moveTarget(await readJsonObject(c));
   const upsert = c.req.header('x-upsert') === 'true';
   const { owner, ownerId } = ownerOf(identity);
   const version = randomUUID();

@@ -7,6 +7,7 @@ import { errors as joseErrors, jwtVerify, SignJWT, type JWTPayload } from 'jose'
 import type { Context } from 'hono';
 import type { RequestIdentity } from '../db/request-context';
 import { errors } from './errors';
+import { readJsonObject } from './json-body';
 import { bucketAndName, bucketOnly, validObjectName } from './object-key';
 import { readBlob } from './object-handlers';
 import { findObject } from './objects-db';
@@ -53,23 +54,11 @@ function expiresIn(body: Record<string, unknown>): number {
   return Math.min(value, 10 * 365 * 24 * 60 * 60);
 }
 
-async function readBody(c: Context): Promise<Record<string, unknown>> {
-  try {
-    const body: unknown = await c.req.json();
-    if (body !== null && typeof body === 'object' && !Array.isArray(body)) {
-      return body as Record<string, unknown>;
-    }
-  } catch {
-    // falls through to the error below
-  }
-  throw errors.invalidRequest('Body must be a JSON object');
-}
-
 /** POST /object/sign/{bucket}/{name} { expiresIn } -> { signedURL } */
 export async function signObjectUrl(svc: StorageService, c: Context, rest: string): Promise<Response> {
   const { bucket, name } = bucketAndName(rest);
   const identity = await svc.identify(c);
-  const seconds = expiresIn(await readBody(c));
+  const seconds = expiresIn(await readJsonObject(c));
   const row = await svc.asCaller(identity, (tx) => findObject(tx, bucket, name));
   if (!row) throw errors.noSuchKey();
   const url = `${bucket}/${name}`;
@@ -81,7 +70,7 @@ export async function signObjectUrl(svc: StorageService, c: Context, rest: strin
 export async function signObjectUrls(svc: StorageService, c: Context, rest: string): Promise<Response> {
   const bucket = bucketOnly(rest);
   const identity = await svc.identify(c);
-  const body = await readBody(c);
+  const body = await readJsonObject(c);
   const seconds = expiresIn(body);
   const paths = body.paths;
   if (
