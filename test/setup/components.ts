@@ -1,8 +1,13 @@
 // Component tests run in jsdom with Testing Library's matchers. Each test starts from a clean page: no stored
 // theme or language, no colour-scheme attribute, `<html lang>` unset.
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach, vi } from 'vitest';
+
+// Route chunks load through real dynamic imports, which a busy machine (2 shared cores) can make slow: wait
+// longer than Testing Library's 1 s and Vitest's 5 s defaults before calling a test failed.
+configure({ asyncUtilTimeout: 5_000 });
+vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();
