@@ -1,0 +1,110 @@
+/**
+ * Device-local and cached state kept in database-level local documents (not collections: the free
+ * RxDB build allows 13 collections per realm, and none of these needs queries or replication):
+ *
+ * - `sync_meta`: written by the sync worker: last completed sync, last replication error.
+ * - `feed_window`: the latest page of `get_feed` (an online-only RPC: rows joined with names, flex
+ *   counts), replaced whole by the worker, read offline by the feed screen.
+ * - `daily_challenge`: today's (UTC) challenge from `get_daily_challenge` and whether it is completed,
+ *   refreshed by the worker (and live when a completion for today arrives).
+ * - `pending_writes`: see pending-writes.ts.
+ *
+ * All writes go through modifyLocal (safe across the page and the worker).
+ */
+import { map, type Observable } from 'rxjs';
+import { modifyLocal } from './local-doc';
+import type { WriteError } from './pending-writes';
+import type { SpotterDatabase } from './types';
+
+export const SYNC_META_ID = 'sync_meta';
+export const FEED_WINDOW_ID = 'feed_window';
+export const DAILY_CHALLENGE_ID = 'daily_challenge';
+
+export interface SyncMeta {
+  /** When the leader last completed a pull of every collection (a resync). */
+  last_synced_at: string | null;
+  /** The latest replication or realtime error; cleared by the next successful sync. */
+  last_error: WriteError | null;
+}
+export const emptySyncMeta = (): SyncMeta => ({ last_synced_at: null, last_error: null });
+
+/** One row of `get_feed` (supabase/migrations ..._rpc_reads_and_push.sql), as returned. */
+export interface FeedItem {
+  id: string;
+  user_id: string;
+  kind: string;
+  workout_id: string | null;
+  gym_id: string | null;
+  achievement_id: string | null;
+  friend_id: string | null;
+  challenge_id: string | null;
+  level: number | null;
+  created_at: string;
+  username: string;
+  discriminator: string;
+  slug: string;
+  avatar_id: string | null;
+  profile_picture_url: string | null;
+  workout_type: string | null;
+  workout_title: string | null;
+  workout_date: string | null;
+  workout_time: string | null;
+  gym_name: string | null;
+  achievement_name: string | null;
+  friend_username: string | null;
+  flex_count: number;
+  flexed_by_me: boolean;
+}
+export interface FeedWindow {
+  items: FeedItem[];
+  fetched_at: string | null;
+}
+
+export interface DailyChallengeState {
+  /** The UTC date the challenge belongs to (domain/challenge-date.ts). */
+  date: string;
+  challenge_id: string;
+  name: string;
+  description: string | null;
+  points: number;
+  completed: boolean;
+}
+
+function local$<T extends object>(db: SpotterDatabase, id: string, empty: T): Observable<T> {
+  return db.getLocal$<T>(id).pipe(map((doc) => (doc ? (doc.toJSON().data as T) : empty)));
+}
+
+export const syncMeta$ = (db: SpotterDatabase) => local$(db, SYNC_META_ID, emptySyncMeta());
+
+export function updateSyncMeta(db: SpotterDatabase, patch: Partial<SyncMeta>): Promise<SyncMeta> {
+  return modifyLocal(db, SYNC_META_ID, emptySyncMeta, (s) => ({ ...s, ...patch }));
+}
+
+export const feedWindow$ = (db: SpotterDatabase) =>
+  local$<FeedWindow>(db, FEED_WINDOW_ID, { items: [], fetched_at: null });
+
+export function writeFeedWindow(db: SpotterDatabase, window: FeedWindow): Promise<FeedWindow> {
+  return modifyLocal(
+    db,
+    FEED_WINDOW_ID,
+    () => window,
+    () => window,
+  );
+}
+
+export const dailyChallenge$ = (db: SpotterDatabase): Observable<DailyChallengeState | null> =>
+  db
+    .getLocal$<DailyChallengeState>(DAILY_CHALLENGE_ID)
+    .pipe(map((doc) => (doc ? (doc.toJSON().data as DailyChallengeState) : null)));
+
+export function writeDailyChallenge(
+  db: SpotterDatabase,
+  state: DailyChallengeState,
+): Promise<DailyChallengeState> {
+  return modifyLocal(
+    db,
+    DAILY_CHALLENGE_ID,
+    () => state,
+    () => state,
+  );
+}

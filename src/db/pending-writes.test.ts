@@ -1,0 +1,139 @@
+import { filter, firstValueFrom, timeout } from 'rxjs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { checkIn, checkOut } from './commands/check-ins';
+import { updateProfile } from './commands/profile';
+import { confirmRestDay } from './commands/rest-days';
+import { editWorkout, planWorkout } from './commands/workouts';
+import {
+  acknowledgePushed,
+  dismissFailedWrite,
+  overlayPending,
+  pending$,
+  pendingEntries,
+  readPending,
+  recordPush,
+  recordPushError,
+  settleIntent,
+} from './pending-writes';
+import { cleanupDatabases, openTestDatabase } from './test-support';
+import { ROWS, USER } from './test-fixtures';
+
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+afterEach(cleanupDatabases);
+
+async function setup(collections = ['profiles', 'workouts', 'rest_days', 'check_ins'] as const) {
+  const db = await openTestDatabase({ userId: USER, collections });
+  await db.profiles.insert(ROWS.profiles);
+  return { db, ctx: { db, userId: USER, now: () => NOW } };
+}
+
+describe('push entries', () => {
+  it('are cleared when the pushed state is the current one, kept when edited in flight', async () => {
+    const { db, ctx } = await setup();
+    const a = await planWorkout(ctx, { type: 'yoga', date: '2026-11-23' });
+    const b = await planWorkout(ctx, { type: 'hiit', date: '2026-11-24' });
+    if (!a.ok || !b.ok) throw new Error('plan failed');
+    // The worker's push handler took both states...
+    const sent = [a.value, b.value].map((v) => ({ ...v, _deleted: false }));
+    // ...and b is edited before the server answers.
+    await editWorkout(ctx, b.value.id, { notes: 'edited while pushing' });
+    await acknowledgePushed(db, 'workouts', sent);
+    expect(pendingEntries(await readPending(db)).map((e) => e.doc_id)).toEqual([b.value.id]);
+  });
+
+  it('record push errors as attempts with the last error, keeping the entry', async () => {
+    const { db, ctx } = await setup();
+    const a = await planWorkout(ctx, { type: 'yoga', date: '2026-11-23' });
+    if (!a.ok) throw new Error('plan failed');
+    await recordPushError(db, 'workouts', [a.value.id], { code: '503', message: 'down' }, NOW);
+    await recordPushError(db, 'workouts', [a.value.id], { code: '503', message: 'down' }, NOW);
+    const [e] = pendingEntries(await readPending(db));
+    expect(e).toMatchObject({ attempts: 2, last_error: { code: '503', at: NOW.toISOString() } });
+  });
+
+  it('survive concurrent writers in two instances (the page and the worker)', async () => {
+    const page = await openTestDatabase({ userId: USER, collections: ['workouts'] });
+    const worker = await openTestDatabase({
+      userId: USER,
+      collections: ['workouts'],
+      ignoreDuplicate: true,
+    });
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) => recordPush(i % 2 ? page : worker, 'workouts', `doc-${i}`, NOW)),
+    );
+    // Every write is based on the stored state (revision conflicts re-run the change), so none is
+    // lost; each instance sees the other's last writes once their change events have arrived.
+    for (const db of [page, worker]) {
+      const state = await firstValueFrom(
+        pending$(db).pipe(
+          filter((s) => Object.keys(s.entries).length === 20),
+          timeout(2000),
+        ),
+      );
+      expect(new Set(Object.values(state.entries).map((e) => e.seq)).size).toBe(20);
+    }
+  });
+});
+
+describe('intent entries', () => {
+  it('applied: cleared only for the latest write of the entry', async () => {
+    const { db, ctx } = await setup();
+    await updateProfile(ctx, { visibility: 'public' });
+    const first = pendingEntries(await readPending(db))[0];
+    if (!first) throw new Error('no entry');
+    await updateProfile(ctx, { first_name: 'Lena M.' });
+    // The answer to the first request arrives: the second change is still to be sent.
+    await settleIntent(db, first.key, first.seq, { status: 'applied' }, NOW);
+    const [still] = pendingEntries(await readPending(db));
+    expect(still?.request).toMatchObject({ values: { visibility: 'public', first_name: 'Lena M.' } });
+    if (!still) throw new Error('no entry');
+    await settleIntent(db, still.key, still.seq, { status: 'applied' }, NOW);
+    expect(pendingEntries(await readPending(db))).toEqual([]);
+  });
+
+  it('retry: stays pending with attempts and the error', async () => {
+    const { db, ctx } = await setup();
+    await confirmRestDay(ctx);
+    const [e] = pendingEntries(await readPending(db));
+    if (!e) throw new Error('no entry');
+    await settleIntent(db, e.key, e.seq, { status: 'retry', code: 'queued', message: 'offline' }, NOW);
+    expect(pendingEntries(await readPending(db))[0]).toMatchObject({
+      attempts: 1,
+      last_error: { code: 'queued' },
+    });
+  });
+
+  it('refused: rolls back a created document and an update, and keeps the failure until dismissed', async () => {
+    const { db, ctx } = await setup();
+    const checked = await checkIn(ctx, { gym_id: 'closed-gym' });
+    if (!checked.ok) throw new Error('check in failed');
+    await updateProfile(ctx, { visibility: 'public' });
+    for (const e of pendingEntries(await readPending(db))) {
+      await settleIntent(
+        db,
+        e.key,
+        e.seq,
+        { status: 'refused', code: 'SPG01', message: 'Gym not found' },
+        NOW,
+      );
+    }
+    expect(await db.check_ins.findOne(checked.value.id).exec()).toBeNull();
+    expect((await db.profiles.findOne(USER).exec())?.visibility).toBe('friends');
+    const state = await readPending(db);
+    expect(pendingEntries(state)).toEqual([]);
+    expect(state.failed.map((f) => f.error.code)).toEqual(['SPG01', 'SPG01']);
+    await dismissFailedWrite(db, `check_in:${checked.value.id}`);
+    expect((await readPending(db)).failed).toHaveLength(1);
+  });
+
+  it('overlay pending patches on pulled rows until the intent is applied', async () => {
+    const { db, ctx } = await setup();
+    const checked = await checkIn(ctx, { gym_id: 'fitx-berlin-mitte' });
+    if (!checked.ok) throw new Error('check in failed');
+    await checkOut(ctx);
+    const pulled = { ...checked.value, checked_out_at: null, created_at: '2026-11-22T12:00:00+00:00' };
+    const state = await readPending(db);
+    expect(overlayPending(state, 'check_ins', pulled).checked_out_at).toBe(NOW.toISOString());
+    expect(overlayPending(state, 'profiles', pulled as never)).toBe(pulled);
+  });
+});
