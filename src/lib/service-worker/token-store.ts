@@ -5,7 +5,7 @@
  * refreshes tokens itself. A new token also asks the worker to replay writes that waited for it.
  */
 import { QueueDb } from '../../../service-worker/queue-db';
-import { requestReplay } from './write-queue';
+import { requestReplay, subscribeToWriteQueue } from './write-queue';
 
 /** The fields of a supabase-js Session this needs. */
 export interface SessionTokens {
@@ -32,4 +32,43 @@ export async function storeSessionToken(
   );
   // Not awaited: an auth callback must not wait for a replay pass.
   if (session !== null) void (options.replay ?? requestReplay)();
+}
+
+export const TOKEN_REQUEST_COOLDOWN_MS = 30_000;
+
+/**
+ * Answers the worker's QUEUE_NEEDS_TOKEN (a replay got 401 and no fresher token is stored): refreshes the
+ * session with `refresh` (e.g. supabase.auth.refreshSession) and stores it, which asks for a replay. One
+ * refresh at a time and at most one per 30 s, so a server that keeps refusing cannot cause a storm.
+ * Returns the unsubscribe.
+ */
+export function serveTokensToWorker(
+  refresh: () => Promise<SessionTokens | null>,
+  options: {
+    subscribe?: typeof subscribeToWriteQueue;
+    store?: (session: SessionTokens | null) => Promise<void>;
+    now?: () => number;
+  } = {},
+): () => void {
+  const now = options.now ?? Date.now;
+  const store = options.store ?? ((session) => storeSessionToken(session));
+  let inFlight = false;
+  let lastAt = Number.NEGATIVE_INFINITY;
+  return (options.subscribe ?? subscribeToWriteQueue)((message) => {
+    if (message.type !== 'QUEUE_NEEDS_TOKEN' || inFlight || now() - lastAt < TOKEN_REQUEST_COOLDOWN_MS)
+      return;
+    inFlight = true;
+    lastAt = now();
+    void refresh()
+      .then(async (session) => {
+        // Signed out meanwhile, or another user: the worker keeps that user's writes for later.
+        if (session !== null && (message.userId === null || session.user.id === message.userId)) {
+          await store(session);
+        }
+      })
+      .catch((error: unknown) => console.warn('[service worker] token refresh for replay failed', error))
+      .finally(() => {
+        inFlight = false;
+      });
+  });
 }

@@ -1,14 +1,15 @@
 import { IDBFactory } from 'fake-indexeddb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { QueueDb, type QueueOutcomeRecord } from '../../../service-worker/queue-db';
 import type { QueueEntry } from '../../../service-worker/queue-entry';
-import { storeSessionToken } from './token-store';
+import { serveTokensToWorker, storeSessionToken, TOKEN_REQUEST_COOLDOWN_MS } from './token-store';
 import {
   dismissRejectedWrite,
   readWriteQueueStatus,
   requestReplay,
   subscribeToWriteQueue,
   summarizeWriteQueue,
+  type WorkerToPageMessage,
 } from './write-queue';
 
 const alice = 'alice-id';
@@ -124,5 +125,56 @@ describe('without service workers (Node)', () => {
     expect(await requestReplay()).toBeNull();
     const unsubscribe = subscribeToWriteQueue(() => undefined);
     expect(() => unsubscribe()).not.toThrow();
+  });
+});
+
+describe('serveTokensToWorker', () => {
+  it('refreshes and stores a token when the worker asks, once at a time and at most every 30 s', async () => {
+    let emit: (message: WorkerToPageMessage) => void = () => undefined;
+    let clock = 0;
+    let refreshes = 0;
+    let release: () => void = () => undefined;
+    const stored: (string | null)[] = [];
+    const unsubscribe = serveTokensToWorker(
+      () => {
+        refreshes += 1;
+        return new Promise((resolve) => {
+          release = () => resolve({ access_token: `jwt-${refreshes}`, user: { id: alice } });
+        });
+      },
+      {
+        subscribe: (listener) => {
+          emit = listener;
+          return () => undefined;
+        },
+        store: async (session) => void stored.push(session?.access_token ?? null),
+        now: () => clock,
+      },
+    );
+
+    emit({ type: 'QUEUE_NEEDS_TOKEN', userId: alice });
+    emit({ type: 'QUEUE_NEEDS_TOKEN', userId: alice });
+    expect(refreshes).toBe(1);
+    release();
+    await vi.waitFor(() => expect(stored).toEqual(['jwt-1']));
+
+    clock = TOKEN_REQUEST_COOLDOWN_MS - 1;
+    emit({ type: 'QUEUE_NEEDS_TOKEN', userId: alice });
+    expect(refreshes).toBe(1);
+    clock = TOKEN_REQUEST_COOLDOWN_MS;
+    emit({ type: 'QUEUE_CHANGED', size: 1 });
+    expect(refreshes).toBe(1);
+    emit({ type: 'QUEUE_NEEDS_TOKEN', userId: alice });
+    expect(refreshes).toBe(2);
+    release();
+    await vi.waitFor(() => expect(stored).toEqual(['jwt-1', 'jwt-2']));
+
+    // The worker waits for another user's token: a refresh of the current user's session is not stored.
+    clock = 2 * TOKEN_REQUEST_COOLDOWN_MS;
+    emit({ type: 'QUEUE_NEEDS_TOKEN', userId: bob });
+    release();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(stored).toEqual(['jwt-1', 'jwt-2']);
+    unsubscribe();
   });
 });
