@@ -9,9 +9,8 @@
  *   removes it from tables that left the publication. An event trigger runs it after publication and
  *   table DDL, so `alter publication supabase_realtime add table ...` captures at once; it also
  *   NOTIFYs `emulator_realtime_ddl` so cached table metadata is dropped.
- * - `realtime.emulator_visible(checks)`: the batched RLS check. For each check it switches to the
- *   subscriber's role and claims (transaction-local, as PostgREST does) and returns which primary keys
- *   that subscriber can SELECT. One round trip for every subscriber of an event batch.
+ * The batched RLS check is one generated function per table (tables.ts, checkerSql): one round trip
+ * for every subscriber of an event batch.
  */
 
 export const CHANGES_CHANNEL = 'emulator_realtime';
@@ -95,44 +94,17 @@ begin
       raise warning 'realtime capture sync failed: %', sqlerrm;
     end;
   end if;
-  perform pg_notify('${DDL_CHANNEL}', tg_tag);
-end
-$fn$;
-
--- Not security definer: it sets the role, which a security-definer function may not do.
-create or replace function realtime.emulator_visible(p_checks jsonb)
-returns table (check_index integer, key_index integer)
-language plpgsql volatile as $fn$
-declare
-  v_check jsonb;
-  v_index integer := 0;
-  v_key integer;
-begin
-  perform pg_catalog.set_config('search_path', 'public, extensions', true);
-  for v_check in select value from pg_catalog.jsonb_array_elements(p_checks) loop
-    begin
-      perform pg_catalog.set_config('role', v_check->>'role', true),
-              pg_catalog.set_config('request.jwt.claims', v_check->>'claims', true);
-      for v_key in execute v_check->>'sql' using v_check->'keys' loop
-        check_index := v_index;
-        key_index := v_key;
-        return next;
-      end loop;
-    exception when others then
-      -- A policy that raises hides the row from this subscriber, like a failed SELECT would.
-      null;
-    end;
-    perform pg_catalog.set_config('role', 'none', true),
-            pg_catalog.set_config('request.jwt.claims', '', true);
-    v_index := v_index + 1;
-  end loop;
+  -- Our own checker functions and capture triggers change nothing delivery caches.
+  if tg_tag not in ('CREATE FUNCTION', 'ALTER FUNCTION', 'DROP FUNCTION', 'CREATE TRIGGER',
+                    'DROP TRIGGER', 'COMMENT') then
+    perform pg_notify('${DDL_CHANNEL}', tg_tag);
+  end if;
 end
 $fn$;
 
 revoke all on function realtime.emulator_capture() from public;
 revoke all on function realtime.emulator_sync_capture() from public;
 revoke all on function realtime.emulator_on_ddl() from public;
-revoke all on function realtime.emulator_visible(jsonb) from public;
 `;
 
 /** Event triggers need a superuser; without one the delivery loop re-scans on a timer instead. */

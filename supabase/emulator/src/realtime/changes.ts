@@ -8,7 +8,7 @@ import type { Engine } from '../db/engine';
 import type { ApiRole } from '../db/request-context';
 import { CHANGES_CHANNEL } from './capture-sql';
 import { matchesFilter, type ReadyFilter } from './filters';
-import { visibilitySql, type TableCatalog, type TableInfo } from './tables';
+import type { TableCatalog, TableInfo } from './tables';
 
 export type ChangeType = 'INSERT' | 'UPDATE' | 'DELETE';
 
@@ -29,7 +29,8 @@ export interface PostgresSubscriber {
   readonly bindings: readonly PgBinding[];
   readonly role: ApiRole;
   readonly claims: Record<string, unknown>;
-  push(event: string, payload: unknown): void;
+  /** Pushes `{"ids": ids, "data": <dataJson>}`; the data is serialised once for all recipients. */
+  pushChange(ids: number[], dataJson: string): void;
 }
 
 interface QueueRow {
@@ -125,18 +126,33 @@ export class ChangeFeed {
     return rows.length === BATCH;
   }
 
+  /** One checker call per table for every (claims, keys) group; returns the visible `group#key`s. */
+  private async checkVisibility(checks: Map<string, Check>): Promise<Set<string>> {
+    const visible = new Set<string>();
+    const byTable = new Map<number, [string, Check][]>();
+    for (const entry of checks) {
+      const list = byTable.get(entry[1].info.oid) ?? [];
+      list.push(entry);
+      byTable.set(entry[1].info.oid, list);
+    }
+    for (const groups of byTable.values()) {
+      const info = groups[0]?.[1].info;
+      if (!info) continue;
+      const payload = JSON.stringify(
+        groups.map(([, c]) => ({ role: c.role, claims: c.claims, keys: c.keys })),
+      );
+      const { rows } = await this.catalog.runChecker(info, payload);
+      for (const { check_index, key_index } of rows) {
+        const group = groups[check_index]?.[0];
+        if (group) visible.add(`${group}#${key_index}`);
+      }
+    }
+    return visible;
+  }
+
   private async deliver(rows: QueueRow[], subscribers: PostgresSubscriber[]): Promise<void> {
     const events: { row: QueueRow; info: TableInfo; recipients: Recipient[] }[] = [];
-    const checks = new Map<
-      string,
-      {
-        role: ApiRole;
-        claims: string;
-        sql: string;
-        keys: Record<string, unknown>[];
-        index: Map<string, number>;
-      }
-    >();
+    const checks = new Map<string, Check & { index: Map<string, number> }>();
 
     for (const row of rows) {
       const info = await this.catalog.get(row.schema_name, row.table_name);
@@ -161,9 +177,9 @@ export class ChangeFeed {
           let check = checks.get(group);
           if (!check) {
             check = {
+              info,
               role: subscriber.role,
               claims: JSON.stringify(subscriber.claims),
-              sql: visibilitySql(info),
               keys: [],
               index: new Map(),
             };
@@ -184,35 +200,25 @@ export class ChangeFeed {
     }
     if (events.length === 0) return;
 
-    const visible = new Set<string>();
-    if (checks.size > 0) {
-      const groups = [...checks.entries()];
-      const payload = groups.map(([, c]) => ({ role: c.role, claims: c.claims, sql: c.sql, keys: c.keys }));
-      const { rows: seen } = await this.engine.query<{ check_index: number; key_index: number }>(
-        'select check_index, key_index from realtime.emulator_visible($1::jsonb)',
-        [JSON.stringify(payload)],
-      );
-      for (const { check_index, key_index } of seen) {
-        const group = groups[check_index]?.[0];
-        if (group) visible.add(`${group}#${key_index}`);
-      }
-    }
+    const visible = await this.checkVisibility(checks);
 
     for (const { row, info, recipients } of events) {
-      const byRole = new Map<ApiRole, Record<string, unknown>>();
+      const byRole = new Map<ApiRole, string>();
       for (const recipient of recipients) {
         if (recipient.check && !visible.has(`${recipient.check.group}#${recipient.check.key}`)) continue;
         const role = recipient.subscriber.role;
         let data = byRole.get(role);
-        if (!data) {
-          data = changePayload(row, info, role);
+        if (data === undefined) {
+          data = JSON.stringify(changePayload(row, info, role));
           byRole.set(role, data);
         }
-        recipient.subscriber.push('postgres_changes', { ids: recipient.ids, data });
+        recipient.subscriber.pushChange(recipient.ids, data);
       }
     }
   }
 }
+
+type Check = { info: TableInfo; role: ApiRole; claims: string; keys: Record<string, unknown>[] };
 
 function bindingMatches(binding: PgBinding, info: TableInfo, op: ChangeType): boolean {
   if (!binding.active) return false;

@@ -22,6 +22,8 @@ export interface ChannelHost {
   readonly hub: Hub;
   readonly catalog: TableCatalog;
   send(message: PhxMessage): void;
+  /** Sends a frame whose payload is already JSON text (postgres_changes fan-out). */
+  sendRaw(topic: string, event: string, payloadJson: string): void;
   sendBroadcast(topic: string, message: BroadcastMessage): void;
   reply(request: PhxMessage, status: 'ok' | 'error', response: unknown): void;
   /** The channel ended (left, expired, replaced): forget it. */
@@ -112,9 +114,13 @@ export class Channel implements Member, PostgresSubscriber {
 
   push(event: string, payload: unknown): void {
     if (this.closed) return;
-    // postgres_changes travel on hosted's fastlane without a join_ref; channel pushes carry it.
-    const joinRef = event === 'postgres_changes' ? null : this.joinRef;
-    this.host.send({ joinRef, ref: null, topic: this.topic, event, payload });
+    this.host.send({ joinRef: this.joinRef, ref: null, topic: this.topic, event, payload });
+  }
+
+  /** postgres_changes travel on hosted's fastlane, without a join_ref. */
+  pushChange(ids: number[], dataJson: string): void {
+    if (this.closed) return;
+    this.host.sendRaw(this.topic, 'postgres_changes', `{"ids":${JSON.stringify(ids)},"data":${dataJson}}`);
   }
 
   pushBroadcast(message: BroadcastMessage): void {

@@ -18,6 +18,7 @@ import {
   decodeBinary,
   decodeText,
   encodeBinaryBroadcast,
+  encodeRaw,
   encodeText,
   type BroadcastMessage,
   type PhxMessage,
@@ -72,6 +73,11 @@ export class Connection implements ChannelHost {
   send(message: PhxMessage): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     this.ws.send(encodeText(message, this.vsn));
+  }
+
+  sendRaw(topic: string, event: string, payloadJson: string): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(encodeRaw(topic, event, payloadJson, this.vsn));
   }
 
   sendBroadcast(topic: string, message: BroadcastMessage): void {

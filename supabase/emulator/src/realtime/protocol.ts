@@ -151,6 +151,14 @@ export function encodeText(message: PhxMessage, vsn: Vsn): string {
   return JSON.stringify([joinRef, ref, topic, event, payload]);
 }
 
+/** A server push (no refs) whose payload is already JSON text. */
+export function encodeRaw(topic: string, event: string, payloadJson: string, vsn: Vsn): string {
+  if (vsn === '1.0.0') {
+    return `{"join_ref":null,"ref":null,"topic":${JSON.stringify(topic)},"event":${JSON.stringify(event)},"payload":${payloadJson}}`;
+  }
+  return `[null,null,${JSON.stringify(topic)},${JSON.stringify(event)},${payloadJson}]`;
+}
+
 /** A kind 4 frame: how a raw-bytes broadcast reaches vsn 2 members (JSON cannot carry it). */
 export function encodeBinaryBroadcast(topic: string, broadcast: BroadcastMessage): Uint8Array | null {
   const topicBytes = encoder.encode(topic);
