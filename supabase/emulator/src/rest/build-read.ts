@@ -16,6 +16,8 @@ export interface Level {
   where: string[];
   order: string;
   paging: string;
+  /** `left join lateral (...)` clauses of spread embeds (`...rel(cols)`). */
+  laterals: string[];
 }
 
 export interface ReadContext {
@@ -38,6 +40,7 @@ export function buildLevel(
   const scope = ctx.scopes.get(key) ?? emptyScope();
   const where = [...joins, ...ctx.b.filters(target, alias, scope.filters)];
   const list: string[] = [];
+  const laterals: string[] = [];
   for (const item of items) {
     if (item.kind === 'star') list.push(`${alias}.*`);
     else if (item.kind === 'column') {
@@ -49,6 +52,7 @@ export function buildLevel(
     } else {
       const embed = buildEmbed(ctx, target, alias, item, path);
       list.push(embed.select);
+      if (embed.lateral) laterals.push(embed.lateral);
       if (embed.exists) where.push(embed.exists);
     }
   }
@@ -57,13 +61,15 @@ export function buildLevel(
     where,
     order: ctx.b.order(target, alias, scope.order),
     paging: ctx.b.paging(scope.limit, scope.offset),
+    laterals,
   };
 }
 
 export function levelSql(level: Level, source: string, alias: string, withPaging = true): string {
   const where = level.where.length > 0 ? ` where ${level.where.join(' and ')}` : '';
   const tail = withPaging ? `${level.order}${level.paging}` : '';
-  return `select ${level.list.join(', ')} from ${source} as ${alias}${where}${tail}`;
+  const laterals = level.laterals.map((join) => ` ${join}`).join('');
+  return `select ${level.list.join(', ')} from ${source} as ${alias}${laterals}${where}${tail}`;
 }
 
 function buildEmbed(
@@ -72,10 +78,7 @@ function buildEmbed(
   parentAlias: string,
   item: EmbedItem,
   path: string[],
-): { select: string; exists: string | null } {
-  if (item.spread) {
-    throw new RestError(400, 'PGRST100', 'Spread embeds (...rel) are not supported by the Spotter emulator');
-  }
+): { select: string; exists: string | null; lateral: string | null } {
   const relation = ctx.b.catalog.relations.get(item.relation);
   if (!relation) {
     throw new CatalogMiss(
@@ -96,6 +99,26 @@ function buildEmbed(
   const level = buildLevel(ctx, child, childAlias, item.items, [...path, name], joins);
   const source = `"public".${quoteIdent(relation.name)}`;
   const rowAlias = ctx.b.alias();
+  const exists = item.inner
+    ? `exists (select 1 from ${source} as ${childAlias} where ${level.where.join(' and ') || 'true'})`
+    : null;
+  if (item.spread) {
+    // PostgREST 12 spreads only to-one relationships: their columns join the parent's.
+    if (rel.cardinality !== 'many-to-one') {
+      throw new RestError(
+        400,
+        'PGRST119',
+        `A spread operation on '${item.relation}' is not possible`,
+        `'${parent.label}' and '${item.relation}' do not form a many-to-one or one-to-one relationship`,
+      );
+    }
+    const rows = levelSql(level, source, childAlias, false);
+    return {
+      select: `${rowAlias}.*`,
+      exists,
+      lateral: `left join lateral (${rows} limit 1) ${rowAlias} on true`,
+    };
+  }
   let select: string;
   if (rel.cardinality === 'many-to-one') {
     const rows = levelSql(level, source, childAlias, false);
@@ -104,10 +127,7 @@ function buildEmbed(
     const rows = levelSql(level, source, childAlias);
     select = `(select coalesce(json_agg(${rowAlias}), '[]') from (${rows}) ${rowAlias}) as ${quoteIdent(name)}`;
   }
-  const exists = item.inner
-    ? `exists (select 1 from ${source} as ${childAlias} where ${level.where.join(' and ') || 'true'})`
-    : null;
-  return { select, exists };
+  return { select, exists, lateral: null };
 }
 
 /** Scopes the query string filled that no embed of the select tree uses: PostgREST's PGRST108. */

@@ -66,32 +66,39 @@ export function planWrite(catalog: Catalog, table: string, query: ParsedQuery, o
   const representation = options.prefs.return === 'representation';
   const returning = representation ? `returning ${alias}.*` : 'returning 1';
   let mutation: string;
+  /** CTEs placed before the mutation's (data-modifying CTEs must be at the top level). */
+  let ctes = '';
 
   if (options.method === 'POST') {
     const { keys, rows } = payloadKeys(options.body, query.columns);
     checkColumns(target, keys);
-    const cols = keys.map(quoteIdent).join(', ');
-    const payload = b.param(Array.isArray(options.body) ? options.bodyText : `[${options.bodyText}]`);
-    let conflict = '';
-    if (options.prefs.resolution) {
-      const conflictCols = query.onConflict ?? catalog.relations.get(table)?.primaryKey ?? [];
+    const resolution = options.prefs.resolution;
+    const conflictCols = query.onConflict ?? catalog.relations.get(table)?.primaryKey ?? [];
+    if (resolution) {
       if (conflictCols.length === 0) {
         throw new RestError(400, 'PGRST100', `'${table}' has no primary key: pass on_conflict to upsert`);
       }
       checkColumns(target, conflictCols);
-      const updates = keys.map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`);
-      conflict =
-        options.prefs.resolution === 'ignore-duplicates' || updates.length === 0
-          ? ` on conflict (${conflictCols.map(quoteIdent).join(', ')}) do nothing`
-          : ` on conflict (${conflictCols.map(quoteIdent).join(', ')}) do update set ${updates.join(', ')}`;
     }
-    if (keys.length === 0) {
+    const conflictFor = (set: readonly string[]): string => {
+      if (!resolution) return '';
+      const on = ` on conflict (${conflictCols.map(quoteIdent).join(', ')})`;
+      if (resolution === 'ignore-duplicates' || set.length === 0) return `${on} do nothing`;
+      return `${on} do update set ${set.map((k) => `${quoteIdent(k)} = excluded.${quoteIdent(k)}`).join(', ')}`;
+    };
+    if (options.prefs.missing === 'default' && query.columns && Array.isArray(options.body)) {
+      const grouped = insertByKeySet(b, source, alias, keys, rows, conflictFor, returning);
+      ctes = grouped.ctes;
+      mutation = grouped.select;
+    } else if (keys.length === 0) {
       mutation =
         rows.length === 0
           ? `select ${alias}.* from ${source} as ${alias} where false`
-          : `insert into ${source} as ${alias} default values${conflict} ${returning}`;
+          : `insert into ${source} as ${alias} default values${conflictFor(keys)} ${returning}`;
     } else {
-      mutation = `insert into ${source} as ${alias} (${cols}) select ${cols} from json_populate_recordset(null::${source}, ${payload}::json) _spotter_body${conflict} ${returning}`;
+      const cols = keys.map(quoteIdent).join(', ');
+      const payload = b.param(Array.isArray(options.body) ? options.bodyText : `[${options.bodyText}]`);
+      mutation = `insert into ${source} as ${alias} (${cols}) select ${cols} from json_populate_recordset(null::${source}, ${payload}::json) _spotter_body${conflictFor(keys)} ${returning}`;
     }
   } else {
     const filters = b.filters(target, alias, query.scopes.get('')?.filters ?? []);
@@ -122,9 +129,9 @@ export function planWrite(catalog: Catalog, table: string, query: ParsedQuery, o
     const level = buildLevel(ctx, target, outAlias, query.select ?? [{ kind: 'star' }], []);
     checkScopesUsed(ctx);
     const rows = levelSql({ ...level, order: '', paging: '' }, MUTATION, outAlias);
-    sql = `with ${MUTATION} as (${mutation}) ${wrapRows(rows, null, options.single ? 'single' : 'array')}`;
+    sql = `with ${ctes}${MUTATION} as (${mutation}) ${wrapRows(rows, null, options.single ? 'single' : 'array')}`;
   } else {
-    sql = `with ${MUTATION} as (${mutation}) select null::bigint as total, count(*) as page, null::text as body from ${MUTATION}`;
+    sql = `with ${ctes}${MUTATION} as (${mutation}) select null::bigint as total, count(*) as page, null::text as body from ${MUTATION}`;
   }
   return {
     sql,
@@ -139,6 +146,43 @@ export function planWrite(catalog: Catalog, table: string, query: ParsedQuery, o
       offset: 0,
       ranged: false,
     },
+  };
+}
+
+/**
+ * `Prefer: missing=default` with `columns=`: a key absent from a row takes the column's default
+ * (identity, `auth.uid()`, `now()`...) instead of NULL. Rows are grouped by the keys they carry and
+ * each group is one INSERT naming only those columns, all in one statement (data-modifying CTEs).
+ */
+function insertByKeySet(
+  b: SqlBuilder,
+  source: string,
+  alias: string,
+  columns: readonly string[],
+  rows: readonly unknown[],
+  conflictFor: (keys: readonly string[]) => string,
+  returning: string,
+): { ctes: string; select: string } {
+  const groups = new Map<string, { keys: string[]; rows: unknown[] }>();
+  for (const row of rows) {
+    const present = columns.filter((c) => Object.hasOwn(row as object, c));
+    const id = present.join('\u0000');
+    const group = groups.get(id) ?? { keys: present, rows: [] };
+    group.rows.push(row);
+    groups.set(id, group);
+  }
+  if (groups.size === 0) return { ctes: '', select: `select ${alias}.* from ${source} as ${alias} where false` };
+  const parts = [...groups.values()].map((group, i) => {
+    const cols = group.keys.map(quoteIdent).join(', ');
+    const insert =
+      group.keys.length === 0
+        ? `insert into ${source} as ${alias} default values${conflictFor(group.keys)} ${returning}`
+        : `insert into ${source} as ${alias} (${cols}) select ${cols} from json_populate_recordset(null::${source}, ${b.param(JSON.stringify(group.rows))}::json) _spotter_body${conflictFor(group.keys)} ${returning}`;
+    return { name: `_spotter_g${i}`, insert };
+  });
+  return {
+    ctes: `${parts.map((p) => `${p.name} as (${p.insert})`).join(', ')}, `,
+    select: parts.map((p) => `select * from ${p.name}`).join(' union all '),
   };
 }
 

@@ -91,6 +91,40 @@ describeEachEmulator('REST reads', (suite) => {
     expect(workouts[0]!.rt_sets).toHaveLength(2);
   });
 
+  it('spreads a many-to-one embed into the parent (...rel) and refuses a to-many spread', async () => {
+    const { data, error } = await f.anon
+      .from('rt_profiles')
+      .select('username, ...rt_gyms(gym_name:name, city)')
+      .order('username');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { username: 'alice', gym_name: 'Iron Temple', city: 'Berlin' },
+      { username: 'bob', gym_name: 'Lift Lab', city: 'Rome' },
+    ]);
+    const many = await f.anon.from('rt_gyms').select('id, ...rt_profiles(username)');
+    expect(many.status).toBe(400);
+    expect(many.error?.code).toBe('PGRST119');
+  });
+
+  it('sees tables created after start, and reloads on NOTIFY pgrst', async () => {
+    await emulator().engine.exec(
+      `create table public.rt_late (id int primary key, label text);
+       insert into public.rt_late values (1, 'late');
+       grant select on public.rt_late to anon;`,
+    );
+    const late = await f.anon.from('rt_late').select('*');
+    expect(late.error).toBeNull();
+    expect(late.data).toEqual([{ id: 1, label: 'late' }]);
+    await emulator().engine.exec(`alter table public.rt_late add column extra text default 'x'`);
+    const extra = await f.anon.from('rt_late').select('id, extra');
+    expect(extra.data).toEqual([{ id: 1, extra: 'x' }]);
+    await emulator().engine.exec(
+      `create table public.rt_later (id int primary key); notify pgrst, 'reload schema'`,
+    );
+    const later = await f.service.from('rt_later').select('*');
+    expect(later.error).toBeNull();
+  });
+
   it('filters embedded rows, and !inner filters the parent', async () => {
     const plain = await f.anon
       .from('rt_profiles')

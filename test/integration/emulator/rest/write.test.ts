@@ -46,6 +46,28 @@ describeEachEmulator('REST writes', (suite) => {
     ]);
   });
 
+  it('fills missing keys of a bulk insert with NULL, or with defaults under Prefer: missing=default', async () => {
+    const nulls = await f.alice.client
+      .from('rt_workouts')
+      .insert([{ title: 'M1', tags: ['x'] }, { title: 'M2' }])
+      .select('title, tags');
+    expect(nulls.error?.code).toBe('23502');
+    const defaults = await f.alice.client
+      .from('rt_workouts')
+      .insert([{ title: 'D1', tags: ['x'] }, { title: 'D2' }, { title: 'D3', status: 'done' }], {
+        defaultToNull: false,
+      })
+      .select('title, tags, status, owner');
+    expect(defaults.error).toBeNull();
+    expect(defaults.data).toEqual(
+      expect.arrayContaining([
+        { title: 'D1', tags: ['x'], status: 'planned', owner: f.alice.id },
+        { title: 'D2', tags: [], status: 'planned', owner: f.alice.id },
+        { title: 'D3', tags: [], status: 'done', owner: f.alice.id },
+      ]),
+    );
+  });
+
   it('enforces RLS on insert: other owners are refused with 42501 (403 for a user, 401 for anon)', async () => {
     const forged = await f.bob.client.from('rt_workouts').insert({ title: 'Forged', owner: f.alice.id });
     expect(forged.status).toBe(403);
