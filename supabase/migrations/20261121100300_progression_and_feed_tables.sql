@@ -90,7 +90,9 @@ create table public.activities (
   _modified timestamptz not null default clock_timestamp(),
   _deleted boolean not null default false
 );
-create index activities_feed_idx on public.activities (user_id, created_at desc, id desc) where not _deleted;
+-- The feed reads "user_id = any(authors) order by created_at desc, id desc limit 20" from this index
+-- (index-only), then sorts the few thousand candidates; see get_feed.
+create index activities_feed_idx on public.activities (user_id, created_at, id) where not _deleted;
 create index activities_user_idx on public.activities (user_id);
 create index activities_workout_idx on public.activities (workout_id);
 create index activities_gym_idx on public.activities (gym_id);

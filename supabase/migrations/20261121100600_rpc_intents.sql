@@ -183,9 +183,17 @@ begin
   if found then
     return jsonb_build_object('id', v_req.id, 'status', v_req.status, 'copy_workout_id', v_req.copy_workout_id);
   end if;
+  -- A concurrent replay of the same call may insert first: then return what it made.
   insert into public.workout_join_requests (id, workout_id, requester_id, replace_workout_id)
-  values (p_id, p_workout_id, v_uid, p_replace_workout_id);
-  return jsonb_build_object('id', p_id, 'status', 'pending', 'copy_workout_id', null);
+  values (p_id, p_workout_id, v_uid, p_replace_workout_id)
+  on conflict do nothing;
+  select * into v_req from public.workout_join_requests r
+  where r.id = p_id or (r.workout_id = p_workout_id and r.requester_id = v_uid and r.status = 'pending')
+  order by (r.id = p_id) desc limit 1;
+  if not found or v_req.requester_id <> v_uid then
+    raise exception 'Id already used' using errcode = 'SPX01';
+  end if;
+  return jsonb_build_object('id', v_req.id, 'status', v_req.status, 'copy_workout_id', v_req.copy_workout_id);
 end
 $$;
 

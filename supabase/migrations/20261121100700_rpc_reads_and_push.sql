@@ -17,31 +17,37 @@ language plpgsql stable security definer set search_path = ''
 as $$
 declare
   v_uid uuid := private.require_uid();
+  v_search text := lower(nullif(btrim(p_search), ''));
+  v_mine uuid[];
+  v_theirs uuid[];
 begin
   if p_target_user_id is null or not private.can_view(p_target_user_id) then
     return;
   end if;
+  -- Two small id sets first (at most a few hundred each), then primary-key lookups: no policy per row.
+  v_mine := array(select f.friend_id from public.friendships f where f.user_id = v_uid and not f._deleted);
+  v_theirs := array(select f.friend_id from public.friendships f where f.user_id = p_target_user_id and not f._deleted);
   return query
     select p.id, p.username, p.discriminator, p.slug, p.first_name, p.last_name, p.avatar_id,
            p.profile_picture_url, p.level, p.current_streak, p.visibility,
            case when p.id = v_uid then 'self'
-                when m.friend_id is not null then 'friend'
+                when p.id = any(v_mine) then 'friend'
                 when exists (select 1 from public.friend_requests r where r.sender_id = v_uid
                                and r.receiver_id = p.id and r.status = 'pending') then 'request_sent'
                 when exists (select 1 from public.friend_requests r where r.sender_id = p.id
                                and r.receiver_id = v_uid and r.status = 'pending') then 'request_received'
                 else 'none' end,
-           f.created_at
-    from public.friendships f
-    join public.profiles p on p.id = f.friend_id and not p._deleted
-    left join public.friendships m on m.user_id = v_uid and m.friend_id = p.id and not m._deleted
-    where f.user_id = p_target_user_id and not f._deleted
-      and (p.id = v_uid or p.visibility = 'public' or (p.visibility = 'friends' and m.friend_id is not null))
-      and (p_search is null or btrim(p_search) = ''
-           or strpos(lower(p.username), lower(btrim(p_search))) > 0
-           or strpos(lower(coalesce(p.first_name, '') || ' ' || coalesce(p.last_name, '')), lower(btrim(p_search))) > 0)
-    order by lower(p.username), p.discriminator, p.id
-    limit least(greatest(coalesce(p_limit, 20), 0), 100) offset greatest(coalesce(p_offset, 0), 0);
+           (select f.created_at from public.friendships f where f.user_id = p_target_user_id and f.friend_id = p.id)
+    from (
+      select q.* from public.profiles q
+      where q.id = any(v_theirs) and not q._deleted
+        and (q.id = v_uid or q.visibility = 'public' or (q.visibility = 'friends' and q.id = any(v_mine)))
+        and (v_search is null or strpos(lower(q.username), v_search) > 0
+             or strpos(lower(coalesce(q.first_name, '') || ' ' || coalesce(q.last_name, '')), v_search) > 0)
+      order by lower(q.username), q.discriminator, q.id
+      limit least(greatest(coalesce(p_limit, 20), 0), 100) offset greatest(coalesce(p_offset, 0), 0)
+    ) p
+    order by lower(p.username), p.discriminator, p.id;
 end
 $$;
 
@@ -66,26 +72,20 @@ declare
   v_uid uuid := private.require_uid();
   v_limit int := least(greatest(coalesce(p_limit, 20), 1), 100);
   v_before timestamptz := coalesce(p_before_created_at, 'infinity'::timestamptz);
-  v_before_id text := case when p_before_created_at is null then null else coalesce(p_before_id, '') end;
+  v_before_id text := case when p_before_created_at is null then '' else coalesce(p_before_id, '') end;
+  v_authors uuid[];
 begin
+  v_authors := array(
+    select f.friend_id from public.friendships f
+    where f.user_id = v_uid and not f._deleted
+      and (select fp.visibility from public.profiles fp where fp.id = f.friend_id and not fp._deleted) <> 'private'
+  ) || v_uid;
   return query
-    with authors as (
-      select v_uid as author_id
-      union all
-      select f.friend_id from public.friendships f
-      join public.profiles fp on fp.id = f.friend_id and fp.visibility <> 'private' and not fp._deleted
-      where f.user_id = v_uid and not f._deleted
-    ),
-    page as (
-      select a.* from authors au
-      cross join lateral (
-        select x.* from public.activities x
-        where x.user_id = au.author_id and not x._deleted
-          and (x.created_at < v_before or (x.created_at = v_before and v_before_id is not null and x.id < v_before_id))
-        order by x.created_at desc, x.id desc
-        limit v_limit
-      ) a
-      order by a.created_at desc, a.id desc
+    with page as (
+      select x.* from public.activities x
+      where x.user_id = any(v_authors) and not x._deleted
+        and (x.created_at < v_before or (x.created_at = v_before and x.id < v_before_id))
+      order by x.created_at desc, x.id desc
       limit v_limit
     )
     select a.id, a.user_id, a.kind, a.workout_id, a.gym_id, a.achievement_id, a.friend_id, a.challenge_id, a.level,
@@ -181,25 +181,29 @@ $$;
 
 -- presence --------------------------------------------------------------------------------------------
 
--- Friends present now at a gym (checked in within the last 3 hours, not checked out; private friends
--- are hidden by the check_ins policy), with their last-active time.
+-- Friends present now at a gym (checked in within the last 3 hours, not checked out; friends who are
+-- private are left out), with their last-active time.
+-- security definer, for speed: it applies the presence rule of the check_ins policy itself (my
+-- friends, not private) to the few rows present at the gym instead of a policy check per row.
 create function public.get_friends_at_gym(p_gym_id text)
 returns table (
   user_id uuid, username text, discriminator text, slug text, avatar_id text, profile_picture_url text,
   level int, check_in_id text, checked_in_at timestamptz, last_active_at timestamptz)
-language plpgsql stable security invoker set search_path = ''
+language plpgsql stable security definer set search_path = ''
 as $$
 declare
   v_uid uuid := private.require_uid();
+  v_friends uuid[];
 begin
+  v_friends := array(select f.friend_id from public.friendships f where f.user_id = v_uid and not f._deleted);
   return query
     select p.id, p.username, p.discriminator, p.slug, p.avatar_id, p.profile_picture_url, p.level,
            c.id, c.checked_in_at, greatest(c.checked_in_at, p.last_active_at)
     from public.check_ins c
-    join public.friendships f on f.user_id = v_uid and f.friend_id = c.user_id and not f._deleted
-    join public.profiles p on p.id = c.user_id
+    join public.profiles p on p.id = c.user_id and p.visibility <> 'private' and not p._deleted
     where c.gym_id = p_gym_id and c.checked_out_at is null and not c._deleted
       and c.checked_in_at > pg_catalog.now() - interval '3 hours'
+      and c.user_id = any(v_friends)
     order by c.checked_in_at desc, p.id;
 end
 $$;
