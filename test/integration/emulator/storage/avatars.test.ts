@@ -57,15 +57,24 @@ describeEachEmulator('storage: avatars bucket via supabase-js', (suite) => {
     expect(Buffer.from(await part.arrayBuffer()).equals(PNG.subarray(0, 8))).toBe(true);
   });
 
-  it('downloads through the authenticated path for any signed-in user and anon (select policy)', async () => {
-    const { data, error } = await bob.client.storage.from('avatars').download(`${alice.id}/avatar.png`);
-    expect(error).toBeNull();
-    expect(data?.type).toBe('image/png');
-    expect(Buffer.from(await data!.arrayBuffer()).equals(PNG)).toBe(true);
+  it('the authenticated path serves only the owner; everyone else reads avatars by public URL', async () => {
+    // The select policy covers the owner's own folder only, so nobody can list other users' folders
+    // (splinter: public_bucket_allows_listing); a public bucket still serves every file by URL.
+    const own = await alice.client.storage.from('avatars').download(`${alice.id}/avatar.png`);
+    expect(own.error).toBeNull();
+    expect(own.data?.type).toBe('image/png');
+    expect(Buffer.from(await own.data!.arrayBuffer()).equals(PNG)).toBe(true);
+
+    const other = await bob.client.storage.from('avatars').download(`${alice.id}/avatar.png`);
+    expect(other.error).not.toBeNull();
 
     const anon = createTestClient(emulator());
-    expect((await anon.storage.from('avatars').exists(`${alice.id}/avatar.png`)).data).toBe(true);
-    expect((await anon.storage.from('avatars').exists(`${alice.id}/nothing.png`)).data).toBe(false);
+    expect((await anon.storage.from('avatars').exists(`${alice.id}/avatar.png`)).data).toBe(false);
+
+    const publicUrl = anon.storage.from('avatars').getPublicUrl(`${alice.id}/avatar.png`).data.publicUrl;
+    const response = await fetch(publicUrl);
+    expect(response.status).toBe(200);
+    expect(Buffer.from(await response.arrayBuffer()).equals(PNG)).toBe(true);
   });
 
   it('uploads a Blob as multipart form data with its own type', async () => {
@@ -220,8 +229,9 @@ describeEachEmulator('storage: avatars bucket via supabase-js', (suite) => {
     const searched = await bob.client.storage.from('avatars').list(folder, { search: 'B' });
     expect(searched.data?.map((entry) => entry.name)).toEqual(['b.png']);
 
+    // Listing the bucket's top level shows only the caller's own folder.
     const top = await bob.client.storage.from('avatars').list();
-    expect(top.data?.map((entry) => entry.name)).toEqual(expect.arrayContaining([alice.id, bob.id]));
+    expect(top.data?.map((entry) => entry.name)).toEqual([bob.id]);
   });
 
   it("removes the owner's files and returns what was removed; the public URL then 404s", async () => {
