@@ -34,19 +34,6 @@ async function hasVerifiedFactor(q: Queryable, userId: string): Promise<boolean>
   return rows.length > 0;
 }
 
-/** Merges metadata as GoTrue does: keys set to null are removed. */
-function mergeMetadata(
-  current: Record<string, unknown> | null,
-  patch: Record<string, unknown>,
-): Record<string, unknown> {
-  const next: Record<string, unknown> = { ...current };
-  for (const [key, value] of Object.entries(patch)) {
-    if (value === null) delete next[key];
-    else next[key] = value;
-  }
-  return next;
-}
-
 export async function updateUser(
   ctx: EmulatorContext,
   c: Context,
@@ -85,9 +72,15 @@ export async function updateUser(
   const links = await ctx.engine.transaction(async (tx) => {
     const prepared: PreparedLink[] = [];
     if (data) {
+      // Merged in SQL, as GoTrue does: keys set to null are removed.
+      const set = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== null));
+      const removed = Object.keys(data).filter((key) => data[key] === null);
       await tx.query(
-        `update auth.users set raw_user_meta_data = $2::jsonb, updated_at = now() where id = $1`,
-        [user.id, JSON.stringify(mergeMetadata(user.raw_user_meta_data, data))],
+        `update auth.users
+            set raw_user_meta_data = (coalesce(raw_user_meta_data, '{}'::jsonb) || $2::jsonb) - $3::text[],
+                updated_at = now()
+          where id = $1`,
+        [user.id, JSON.stringify(set), removed],
       );
     }
     if (passwordHash) {

@@ -109,6 +109,9 @@ function redirectWith(target: string, params: Record<string, string>, inQuery: b
 export async function callback(ctx: EmulatorContext, c: Context): Promise<Response> {
   const fields: Record<string, unknown> = c.req.method === 'POST' ? await readBody(c) : queryFields(c);
   const state = readState(ctx, optionalString(fields, 'state', 4096));
+  // The state is signed with a key derived from the JWT secret, which is public by default: check
+  // the redirect again rather than trust it.
+  state.redirectTo = safeRedirect(ctx.config, state.redirectTo);
   const pkce = state.flowStateId !== null;
   const error = optionalString(fields, 'error', 100);
   if (error) {

@@ -7,7 +7,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import type { EmulatorContext } from '../context';
 import type { Queryable } from '../db/engine';
 import { badRequest } from './errors';
-import { findUserById, userJson, type UserRow } from './users';
+import { findUserById, isBanned, userJson, type UserRow } from './users';
 
 /** GoTrue's default: the parent of the active token may be reused for 10 s (parallel tabs). */
 export const REFRESH_REUSE_INTERVAL_SECONDS = 10;
@@ -203,6 +203,7 @@ export async function refreshSession(
   if (!session) throw notFoundToken();
   const user = await findUserById(tx, session.user_id);
   if (!user) throw notFoundToken();
+  if (isBanned(user)) throw badRequest('user_banned', 'User is banned');
 
   if (row.revoked) {
     const active = await tx.query<{ token: string; parent: string | null }>(

@@ -163,6 +163,29 @@ describeEachEmulator(
       expect(admin.body.email_confirmed_at).toBeTruthy();
     });
 
+    it('refuses a streamed body over 1 MiB without Content-Length with 413', async () => {
+      const e = emulator();
+      const chunk = new TextEncoder().encode('x'.repeat(64 * 1024));
+      let sent = 0;
+      const stream = new ReadableStream<Uint8Array>({
+        pull(controller) {
+          if (sent >= 40) controller.close();
+          else {
+            sent += 1;
+            controller.enqueue(chunk);
+          }
+        },
+      });
+      const response = await fetch(`${e.url}/auth/v1/signup`, {
+        method: 'POST',
+        headers: { apikey: e.status.ANON_KEY, 'content-type': 'application/json' },
+        body: stream,
+        duplex: 'half',
+      } as RequestInit);
+      expect(response.status).toBe(413);
+      expect(((await response.json()) as { code: string }).code).toBe('request_too_large');
+    });
+
     it('answers hostile input with a 4xx and a clear message, never a 500', async () => {
       const e = emulator();
       const { supabase } = await signedInUser(e, 'hostile');

@@ -196,6 +196,9 @@ describeEachEmulator(
       const fetched = await supabase.auth.getUser();
       expect(fetched.data.user?.user_metadata.walkthrough_done_v1).toBe(true);
       expect(events).toContain('USER_UPDATED');
+      // A key set to null is removed, as GoTrue does.
+      const cleared = await supabase.auth.updateUser({ data: { username: null } });
+      expect(cleared.data.user?.user_metadata).toEqual({ walkthrough_done_v1: true });
     });
 
     it('verifies access tokens locally with getClaims() (ES256 + JWKS)', async () => {
