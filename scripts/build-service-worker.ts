@@ -23,7 +23,18 @@ const intermediateDir = path.join(root, 'build-sw');
 export const PRECACHE_GLOBS = ['**/*.{html,webmanifest,js,css,json,png,svg,ico,webp,woff,woff2}'];
 
 /** Hashed file names (Vite's `name-<hash>.ext`) need no revision: the name changes with the content. */
-const HASHED_ASSET = /\/assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+const HASHED_ASSET = /(?:^|\/)assets\/[^/]+-[A-Za-z0-9_-]{8}\.[a-z0-9]+$/;
+
+/** The manifest options (shared with the unit test, which runs them through workbox-build's getManifest). */
+export function precacheOptions(globDirectory: string) {
+  return {
+    globDirectory,
+    globPatterns: PRECACHE_GLOBS,
+    globIgnores: ['sw.js', '**/*.map'],
+    dontCacheBustURLsMatching: HASHED_ASSET,
+    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+  };
+}
 
 export async function buildServiceWorker(): Promise<{ count: number; size: number; warnings: string[] }> {
   if (!existsSync(path.join(distDir, 'index.html'))) {
@@ -58,11 +69,7 @@ export async function buildServiceWorker(): Promise<{ count: number; size: numbe
   const result = await injectManifest({
     swSrc: path.join(intermediateDir, 'sw.js'),
     swDest: path.join(distDir, 'sw.js'),
-    globDirectory: distDir,
-    globPatterns: PRECACHE_GLOBS,
-    globIgnores: ['sw.js', '**/*.map'],
-    dontCacheBustURLsMatching: HASHED_ASSET,
-    maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
+    ...precacheOptions(distDir),
   });
   return { count: result.count, size: result.size, warnings: result.warnings };
 }

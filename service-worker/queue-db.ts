@@ -10,10 +10,11 @@ import type { QueueEntry, StoredSession } from './queue-entry';
 
 export const QUEUE_DB_NAME = 'spotter-sw';
 const QUEUE_DB_VERSION = 1;
-const QUEUE = 'queue';
-const OUTCOMES = 'outcomes';
-const SESSION = 'session';
-const SESSION_KEY = 'current';
+export const QUEUE_STORES = { queue: 'queue', outcomes: 'outcomes', session: 'session' } as const;
+export const SESSION_KEY = 'current';
+const QUEUE = QUEUE_STORES.queue;
+const OUTCOMES = QUEUE_STORES.outcomes;
+const SESSION = QUEUE_STORES.session;
 
 /** A write the server answered with a permanent 4xx: shown to the user until dismissed. */
 export interface QueueOutcomeRecord {

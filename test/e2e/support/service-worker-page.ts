@@ -2,6 +2,9 @@
 // service worker), the worker's IndexedDB (`spotter-sw`, see service-worker/queue-db.ts) and its messages.
 // Each function body runs in the browser, so it is self-contained.
 import type { Page } from 'playwright-core';
+import { QUEUE_DB_NAME, QUEUE_STORES, SESSION_KEY } from '../../../service-worker/queue-db';
+
+const names = { db: QUEUE_DB_NAME, session: QUEUE_STORES.session, sessionKey: SESSION_KEY };
 
 export interface RpcAnswer {
   status: number;
@@ -43,38 +46,44 @@ export function storeSessionInPage(
   page: Page,
   session: { userId: string; accessToken: string; expiresAt: number },
 ): Promise<void> {
-  return page.evaluate(async (session) => {
-    const open = indexedDB.open('spotter-sw');
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error ?? new Error('open failed'));
-    });
-    const tx = db.transaction('session', 'readwrite');
-    tx.objectStore('session').put({ key: 'current', ...session, updatedAt: Date.now() });
-    await new Promise<void>((resolve, reject) => {
-      tx.oncomplete = () => resolve();
-      tx.onerror = () => reject(tx.error ?? new Error('write failed'));
-    });
-    db.close();
-  }, session);
+  return page.evaluate(
+    async ({ session, names }) => {
+      const open = indexedDB.open(names.db);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+      });
+      const tx = db.transaction(names.session, 'readwrite');
+      tx.objectStore(names.session).put({ key: names.sessionKey, ...session, updatedAt: Date.now() });
+      await new Promise<void>((resolve, reject) => {
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error ?? new Error('write failed'));
+      });
+      db.close();
+    },
+    { session, names },
+  );
 }
 
 /** The rows of one store of the worker's database. */
 export function readWorkerStore<T>(page: Page, store: 'queue' | 'outcomes'): Promise<T[]> {
-  return page.evaluate(async (store) => {
-    const open = indexedDB.open('spotter-sw');
-    const db = await new Promise<IDBDatabase>((resolve, reject) => {
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error ?? new Error('open failed'));
-    });
-    const request = db.transaction(store, 'readonly').objectStore(store).getAll();
-    const rows = await new Promise<unknown[]>((resolve, reject) => {
-      request.onsuccess = () => resolve(request.result as unknown[]);
-      request.onerror = () => reject(request.error ?? new Error('read failed'));
-    });
-    db.close();
-    return rows;
-  }, store) as Promise<T[]>;
+  return page.evaluate(
+    async ({ store, db: dbName }) => {
+      const open = indexedDB.open(dbName);
+      const db = await new Promise<IDBDatabase>((resolve, reject) => {
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error ?? new Error('open failed'));
+      });
+      const request = db.transaction(store, 'readonly').objectStore(store).getAll();
+      const rows = await new Promise<unknown[]>((resolve, reject) => {
+        request.onsuccess = () => resolve(request.result as unknown[]);
+        request.onerror = () => reject(request.error ?? new Error('read failed'));
+      });
+      db.close();
+      return rows;
+    },
+    { store: QUEUE_STORES[store], db: QUEUE_DB_NAME },
+  ) as Promise<T[]>;
 }
 
 /** Starts collecting the service worker's messages in the page (again after every navigation). */
