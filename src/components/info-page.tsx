@@ -1,5 +1,6 @@
 import { Container, Group, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { usePageTitle } from '@/lib/use-page-title';
 
 interface InfoPageProps {
   icon?: ReactNode;
@@ -12,6 +13,7 @@ interface InfoPageProps {
 
 /** A short public page: icon, heading, a few paragraphs and the ways onward. */
 export function InfoPage({ icon, title, paragraphs, actions }: InfoPageProps) {
+  usePageTitle(title);
   return (
     <Container size={560} py={{ base: 'xl', sm: 64 }}>
       <Paper withBorder radius="lg" p={{ base: 'lg', sm: 'xl' }} shadow="xs">

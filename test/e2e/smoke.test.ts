@@ -21,6 +21,7 @@ describeInBrowser('smoke: the production build in Chromium', () => {
     await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
     await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/login');
+    expect(await page.title()).toBe('Welcome back · Spotter');
   });
 
   it('shows Page Not Found for an unknown path, with a way home', async () => {

@@ -13,6 +13,7 @@ import {
 import { IconCalendarCheck, IconConfetti, IconMapPinCheck } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { usePageTitle } from '@/lib/use-page-title';
 import classes from './landing-page.module.css';
 
 const steps = [
@@ -23,6 +24,7 @@ const steps = [
 
 export function LandingPage() {
   const { t } = useTranslation('landing');
+  usePageTitle();
   return (
     <>
       <section className={classes.hero}>

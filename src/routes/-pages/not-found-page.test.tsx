@@ -7,6 +7,7 @@ describe('Not Found page', () => {
     renderApp({ route: '/no-such-page' });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to home' })).toHaveAttribute('href', '/');
+    expect(document.title).toBe('Page Not Found · Spotter');
     // The public frame is around it: footer links still lead on.
     expect(screen.getByRole('link', { name: 'Legal notice' })).toHaveAttribute('href', '/impressum');
   });
