@@ -6,7 +6,7 @@
 import { pathKey, type EmbedItem, type Scoped, type SelectItem } from './ast';
 import { RestError } from './errors';
 import { emptyScope } from './query-params';
-import { resolveRelationship } from './relationships';
+import { resolveRelationship, type Junction } from './relationships';
 import { CatalogMiss, quoteIdent, type SqlBuilder, type Target } from './sql-builder';
 
 export interface Level {
@@ -91,10 +91,12 @@ function buildEmbed(
   const rel = resolveRelationship(ctx.b.catalog, parent.relation, relation.name, item.hint);
   const child: Target = { label: relation.name, columns: relation.columns, relation: relation.name };
   const childAlias = ctx.b.alias();
-  const joins = rel.pairs.map(
-    ([childCol, parentCol]) =>
-      `${childAlias}.${quoteIdent(childCol)} = ${parentAlias}.${quoteIdent(parentCol)}`,
-  );
+  const joins = rel.junction
+    ? [junctionExists(rel.junction, childAlias, parentAlias, ctx.b.alias())]
+    : rel.pairs.map(
+        ([childCol, parentCol]) =>
+          `${childAlias}.${quoteIdent(childCol)} = ${parentAlias}.${quoteIdent(parentCol)}`,
+      );
   const name = item.alias ?? item.relation;
   const level = buildLevel(ctx, child, childAlias, item.items, [...path, name], joins);
   const source = `"public".${quoteIdent(relation.name)}`;
@@ -128,6 +130,19 @@ function buildEmbed(
     select = `(select coalesce(json_agg(${rowAlias}), '[]') from (${rows}) ${rowAlias}) as ${quoteIdent(name)}`;
   }
   return { select, exists, lateral: null };
+}
+
+/** `exists (select 1 from junction where junction->child matches and junction->parent matches)` */
+function junctionExists(junction: Junction, childAlias: string, parentAlias: string, alias: string): string {
+  const toChild = junction.toChild.columns.map(
+    (col, i) =>
+      `${alias}.${quoteIdent(col)} = ${childAlias}.${quoteIdent(junction.toChild.refColumns[i] ?? col)}`,
+  );
+  const toParent = junction.toParent.columns.map(
+    (col, i) =>
+      `${alias}.${quoteIdent(col)} = ${parentAlias}.${quoteIdent(junction.toParent.refColumns[i] ?? col)}`,
+  );
+  return `exists (select 1 from "public".${quoteIdent(junction.table)} as ${alias} where ${[...toChild, ...toParent].join(' and ')})`;
 }
 
 /** Scopes the query string filled that no embed of the select tree uses: PostgREST's PGRST108. */

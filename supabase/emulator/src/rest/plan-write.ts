@@ -171,7 +171,8 @@ function insertByKeySet(
     group.rows.push(row);
     groups.set(id, group);
   }
-  if (groups.size === 0) return { ctes: '', select: `select ${alias}.* from ${source} as ${alias} where false` };
+  if (groups.size === 0)
+    return { ctes: '', select: `select ${alias}.* from ${source} as ${alias} where false` };
   const parts = [...groups.values()].map((group, i) => {
     const cols = group.keys.map(quoteIdent).join(', ');
     const insert =

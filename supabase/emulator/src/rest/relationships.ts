@@ -7,20 +7,56 @@
 import type { Catalog, ForeignKey } from './catalog';
 import { RestError } from './errors';
 
+export interface Junction {
+  table: string;
+  /** Junction -> parent key, and junction -> embedded table key. */
+  toParent: ForeignKey;
+  toChild: ForeignKey;
+}
+
 export interface Relationship {
-  cardinality: 'many-to-one' | 'one-to-many';
+  cardinality: 'many-to-one' | 'one-to-many' | 'many-to-many';
   fk: ForeignKey;
-  /** [embedded table column, parent column] pairs to join on. */
+  /** [embedded table column, parent column] pairs to join on (empty for many-to-many). */
   pairs: Array<[string, string]>;
+  junction?: Junction;
 }
 
 function describe(parent: string, child: string, rel: Relationship): Record<string, string> {
-  const { fk } = rel;
+  const { fk, junction } = rel;
   return {
     cardinality: rel.cardinality,
     embedding: `${parent} with ${child}`,
-    relationship: `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})`,
+    relationship: junction
+      ? `${junction.table} using ${junction.toParent.name}(${junction.toParent.columns.join(', ')}) and ${junction.toChild.name}(${junction.toChild.columns.join(', ')})`
+      : `${fk.name} using ${fk.table}(${fk.columns.join(', ')}) and ${fk.refTable}(${fk.refColumns.join(', ')})`,
   };
+}
+
+const hintName = (rel: Relationship): string => rel.junction?.table ?? rel.fk.name;
+
+/**
+ * Many-to-many through a junction table whose keys to both sides are part of its primary key
+ * (PostgREST's rule for detecting junctions).
+ */
+function junctions(catalog: Catalog, parent: string, child: string): Relationship[] {
+  const found: Relationship[] = [];
+  for (const toParent of catalog.foreignKeys) {
+    if (toParent.refTable !== parent || toParent.table === parent || toParent.table === child) continue;
+    const pk = new Set(catalog.relations.get(toParent.table)?.primaryKey ?? []);
+    if (!toParent.columns.every((c) => pk.has(c))) continue;
+    for (const toChild of catalog.foreignKeys) {
+      if (toChild === toParent || toChild.table !== toParent.table || toChild.refTable !== child) continue;
+      if (!toChild.columns.every((c) => pk.has(c))) continue;
+      found.push({
+        cardinality: 'many-to-many',
+        fk: toParent,
+        pairs: [],
+        junction: { table: toParent.table, toParent, toChild },
+      });
+    }
+  }
+  return found;
 }
 
 export function resolveRelationship(
@@ -47,11 +83,16 @@ export function resolveRelationship(
         });
       }
     }
+    candidates.push(...junctions(catalog, parent, child));
   }
   let matches = candidates;
   if (hint !== null) {
     matches = candidates.filter(
-      (c) => c.fk.name === hint || (c.fk.columns.length === 1 && c.fk.columns[0] === hint),
+      (c) =>
+        c.fk.name === hint ||
+        c.junction?.table === hint ||
+        c.junction?.toChild.name === hint ||
+        (!c.junction && c.fk.columns.length === 1 && c.fk.columns[0] === hint),
     );
     // A self-reference matches both ways; the column hint means "follow my column" (many-to-one).
     if (matches.length === 2 && parent === child) {
@@ -76,7 +117,7 @@ export function resolveRelationship(
     `Could not embed because more than one relationship was found for '${parentName}' and '${child}'`,
     matches.map((m) => describe(parentName, child, m)),
     `Try changing '${child}' to one of the following: ${matches
-      .map((m) => `'${child}!${m.fk.name}'`)
+      .map((m) => `'${child}!${hintName(m)}'`)
       .join(', ')}. Find the desired relationship in the 'details' key.`,
   );
 }

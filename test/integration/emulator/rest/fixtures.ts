@@ -63,6 +63,11 @@ create table public.rt_transfers (
   from_gym text not null references public.rt_gyms (id),
   to_gym text not null references public.rt_gyms (id)
 );
+create table public.rt_workout_gyms (
+  workout_id bigint not null references public.rt_workouts (id) on delete cascade,
+  gym_id text not null references public.rt_gyms (id),
+  primary key (workout_id, gym_id)
+);
 create table public.rt_canary (
   id int primary key,
   value text not null
@@ -86,6 +91,8 @@ alter table public.rt_notes enable row level security;
 alter table public.rt_inbox enable row level security;
 alter table public.rt_canary enable row level security;
 alter table public.rt_transfers enable row level security;
+alter table public.rt_workout_gyms enable row level security;
+create policy workout_gyms_read on public.rt_workout_gyms for select to anon, authenticated using (true);
 create policy transfers_read on public.rt_transfers for select to anon, authenticated using (true);
 
 create policy gyms_read on public.rt_gyms for select to anon, authenticated using (true);
@@ -105,7 +112,7 @@ create policy inbox_insert on public.rt_inbox for insert to anon, authenticated 
 create policy canary_read on public.rt_canary for select to anon, authenticated using (true);
 
 grant all on public.rt_gyms, public.rt_profiles, public.rt_workouts, public.rt_sets, public.rt_likes,
-  public.rt_notes, public.rt_inbox, public.rt_canary, public.rt_transfers to anon, authenticated, service_role;
+  public.rt_notes, public.rt_inbox, public.rt_canary, public.rt_transfers, public.rt_workout_gyms to anon, authenticated, service_role;
 
 create function public.rt_add(a int, b int default 1) returns int
 language sql immutable set search_path = '' as $$ select a + b $$;

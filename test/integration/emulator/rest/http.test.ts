@@ -189,6 +189,31 @@ describeEachEmulator('REST over raw HTTP', (suite) => {
     expect(await errorBody(stray)).toMatchObject({ code: 'PGRST108' });
   });
 
+  it('embeds many-to-many through a junction table', async () => {
+    await emulator().engine.exec(
+      `insert into public.rt_workout_gyms (workout_id, gym_id)
+       select id, g from public.rt_workouts, unnest(array['g1', 'g2']) g where title = 'W1'`,
+    );
+    const res = await rest(
+      emulator(),
+      '/rt_workouts?select=title,rt_gyms(id)&title=eq.W1&rt_gyms.order=id.desc',
+      {
+        token: f.alice.token,
+      },
+    );
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual([{ title: 'W1', rt_gyms: [{ id: 'g2' }, { id: 'g1' }] }]);
+    const back = await rest(emulator(), '/rt_gyms?select=id,rt_workouts(title)&order=id', {
+      token: f.alice.token,
+    });
+    expect(await back.json()).toEqual([
+      { id: 'g1', rt_workouts: [{ title: 'W1' }] },
+      { id: 'g2', rt_workouts: [{ title: 'W1' }] },
+    ]);
+    const anon = await rest(emulator(), '/rt_gyms?select=id,rt_workouts!inner(title)');
+    expect(await anon.json()).toEqual([]);
+  });
+
   it('reports parse errors, bad JSON and other schemas', async () => {
     const parse = await rest(emulator(), '/rt_gyms?id=equals.1');
     expect(parse.status).toBe(400);
