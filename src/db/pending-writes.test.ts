@@ -13,6 +13,7 @@ import {
   readPending,
   recordPush,
   recordPushError,
+  recordPushRejected,
   settleIntent,
 } from './pending-writes';
 import { cleanupDatabases, openTestDatabase } from './test-support';
@@ -49,6 +50,17 @@ describe('push entries', () => {
     await recordPushError(db, 'workouts', [a.value.id], { code: '503', message: 'down' }, NOW);
     const [e] = pendingEntries(await readPending(db));
     expect(e).toMatchObject({ attempts: 2, last_error: { code: '503', at: NOW.toISOString() } });
+  });
+
+  it('rejected by the push RPC: moved to the failures shown to the user', async () => {
+    const { db, ctx } = await setup();
+    const a = await planWorkout(ctx, { type: 'yoga', date: '2026-11-23' });
+    if (!a.ok) throw new Error('plan failed');
+    await recordPushRejected(db, 'workouts', [{ id: a.value.id, code: '23514', message: 'check' }], NOW);
+    const state = await readPending(db);
+    expect(pendingEntries(state)).toEqual([]);
+    expect(state.failed).toMatchObject([{ key: `workouts:${a.value.id}`, error: { code: '23514' } }]);
+    expect(await db.workouts.findOne(a.value.id).exec()).not.toBeNull();
   });
 
   it('survive concurrent writers in two instances (the page and the worker)', async () => {

@@ -219,6 +219,35 @@ export async function recordPushError(
   });
 }
 
+/**
+ * The push RPC refused rows for good (its "rejected" list: a check constraint, RLS, an id in use). The
+ * entries move to `failed` so the UI shows them; the local document is kept as the user wrote it.
+ */
+export async function recordPushRejected(
+  db: SpotterDatabase,
+  collection: CollectionName,
+  rejected: readonly { id: string; code: string; message: string }[],
+  now: Date,
+): Promise<void> {
+  const at = now.toISOString();
+  await modifyPending(db, (s) => {
+    const entries = { ...s.entries };
+    const failed: FailedWrite[] = [];
+    for (const r of rejected) {
+      const key = pushKey(collection, r.id);
+      delete entries[key];
+      failed.push({
+        key,
+        collection,
+        doc_id: r.id,
+        request: null,
+        error: { code: r.code, message: r.message, at },
+      });
+    }
+    return { ...s, entries, failed: [...failed, ...s.failed].slice(0, MAX_FAILED_WRITES) };
+  });
+}
+
 export type IntentOutcome =
   | { status: 'applied' }
   /** Not applied yet (offline, 401, 408, 429, 5xx, or queued by the service worker): stays pending. */
