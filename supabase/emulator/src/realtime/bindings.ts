@@ -4,7 +4,7 @@
  * hosted runs before it says "Subscribed to PostgreSQL".
  */
 import type { PgBinding } from './changes';
-import { parseFilter } from './filters';
+import { parseFilter, type ReadyFilter } from './filters';
 import type { TableCatalog } from './tables';
 
 export interface ClientBinding {
@@ -54,7 +54,7 @@ export function readBindings(
         event,
         schema: typeof raw.schema === 'string' ? raw.schema : '',
         table,
-        filter: null,
+        filters: [],
         active: false,
       },
     });
@@ -91,12 +91,19 @@ export async function prepareBindings(catalog: TableCatalog, list: ClientBinding
       if (!parsed.ok) return parsed.error;
       const info = await catalog.get(binding.schema, binding.table);
       if (!info) return unable(raw);
-      const column = info.columns.find((c) => c.name === parsed.filter.column);
-      if (!column) return `Error parsing \`filter\` params: unknown column ${parsed.filter.column}`;
-      const values = await catalog.normaliseValues(column, parsed.filter.values);
-      if (!values)
-        return `Error parsing \`filter\` params: invalid value for ${column.name} (${column.type})`;
-      binding.filter = { column: column.name, op: parsed.filter.op, type: column.type, values };
+      const ready: ReadyFilter[] = [];
+      for (const filter of parsed.filters) {
+        const column = info.columns.find((c) => c.name === filter.column);
+        if (!column) return `Error parsing \`filter\` params: unknown column ${filter.column}`;
+        const values =
+          filter.op === 'is'
+            ? filter.values.map((v) => (v === 'null' ? null : v === 'true'))
+            : await catalog.normaliseValues(column, filter.values);
+        if (!values)
+          return `Error parsing \`filter\` params: invalid value for ${column.name} (${column.type})`;
+        ready.push({ column: column.name, op: filter.op, negate: filter.negate, type: column.type, values });
+      }
+      binding.filters = ready;
     } else if (binding.table !== null && binding.schema !== '*') {
       if (!(await catalog.get(binding.schema, binding.table))) return unable(raw);
     }

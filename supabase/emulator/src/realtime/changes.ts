@@ -20,7 +20,8 @@ export interface PgBinding {
   schema: string;
   /** null for every table of the schema */
   table: string | null;
-  filter: ReadyFilter | null;
+  /** All must match (empty: no filter). */
+  filters: ReadyFilter[];
   /** false until the binding is validated, and for bindings that failed validation */
   active: boolean;
 }
@@ -161,7 +162,9 @@ export class ChangeFeed {
       const recipients: Recipient[] = [];
       for (const subscriber of subscribers) {
         const ids = subscriber.bindings
-          .filter((b) => bindingMatches(b, info, row.op) && (!b.filter || matchesFilter(b.filter, filterRow)))
+          .filter(
+            (b) => bindingMatches(b, info, row.op) && b.filters.every((f) => matchesFilter(f, filterRow)),
+          )
           .map((b) => b.id);
         if (ids.length === 0) continue;
         const recipient: Recipient = { subscriber, ids };

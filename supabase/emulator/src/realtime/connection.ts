@@ -40,6 +40,8 @@ const RATE_LIMIT_REASON = 'ClientRateLimitReached: Too many messages per second'
 const SUSTAINED_WINDOWS = 3;
 const FLOOD_FACTOR = 5;
 const MAX_TOPIC_LENGTH = 255;
+/** Hosted's default max_channels_per_client. */
+const MAX_CHANNELS = 100;
 
 export class Connection implements ChannelHost {
   readonly keys: Keys;
@@ -187,6 +189,10 @@ export class Connection implements ChannelHost {
     }
     if (topic === 'realtime:') {
       this.reply(message, 'error', { reason: 'TopicNameRequired: You must provide a topic name' });
+      return;
+    }
+    if (this.channels.size >= MAX_CHANNELS && !this.channels.has(topic)) {
+      this.reply(message, 'error', { reason: 'ChannelRateLimitReached: Too many channels' });
       return;
     }
     const payload =

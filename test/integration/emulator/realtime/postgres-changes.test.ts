@@ -159,6 +159,39 @@ describeEachEmulator('realtime postgres_changes', (suite) => {
     expect(byTime.items.map((c) => (c.new as { kind: string }).kind)).toEqual(['y,z']);
   });
 
+  it('accepts the filter builder forms: several conditions, not., is and quoted values', async () => {
+    const client = track(createTestClient(emulator(), { key: 'service_role' }));
+    const matched = collector<Change>();
+    const channel = client.channel('pc-builder').on(
+      'postgres_changes',
+      {
+        event: 'INSERT',
+        schema: 'public',
+        table: 'rt_open',
+        filter: 'kind=eq."a,(b)",n=not.in.(1,2),flag=not.is.null,at=is.null',
+      },
+      (p: Change) => matched.push(p),
+    );
+    expect((await subscribe(channel, { postgres: true })).status).toBe('SUBSCRIBED');
+    const base = id() * 1000;
+    const rows: [string, number, boolean | null, string | null][] = [
+      ['a,(b)', 3, true, null],
+      ['a,(b)', 1, true, null],
+      ['a,(b)', 4, null, null],
+      ['a,(b)', 5, false, '2025-01-01T00:00:00Z'],
+      ['other', 6, true, null],
+      ['a,(b)', 7, false, null],
+    ];
+    for (const [i, [kind, n, flag, at]] of rows.entries()) {
+      await emulator().engine.query(
+        `insert into public.rt_open (id, kind, n, flag, at) values ($1, $2, $3, $4, $5)`,
+        [base + i, kind, n, flag, at],
+      );
+    }
+    await settle(emulator());
+    expect(matched.items.map((c) => (c.new as { n: number }).n)).toEqual([3, 7]);
+  });
+
   it('reports an invalid filter in the system message and delivers nothing', async () => {
     const client = track(createTestClient(emulator(), { key: 'service_role' }));
     const channel = client

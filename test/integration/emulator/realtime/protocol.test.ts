@@ -189,6 +189,19 @@ describeEachEmulator('realtime protocol', (suite) => {
     socket.close();
   });
 
+  it('limits a socket to 100 channels', async () => {
+    const socket = await RawSocket.open(emulator());
+    for (let i = 0; i < 100; i++) socket.send([`${i}`, `${i}`, `realtime:many-${i}`, 'phx_join', {}]);
+    await socket.reply('99');
+    await sleep(1_050); // a fresh rate-limit window
+    socket.send(['100', '100', 'realtime:many-100', 'phx_join', {}]);
+    expect(((await socket.reply('100')) as Frame)[4]).toEqual({
+      status: 'error',
+      response: { reason: 'ChannelRateLimitReached: Too many channels' },
+    });
+    socket.close();
+  });
+
   it('refuses the upgrade without an API key or with a forged one', async () => {
     const base = `${emulator().url.replace(/^http/, 'ws')}/realtime/v1/websocket`;
     const { default: WebSocket } = await import('ws');
