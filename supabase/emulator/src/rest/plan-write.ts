@@ -142,7 +142,7 @@ export function planWrite(catalog: Catalog, table: string, query: ParsedQuery, o
       status: options.method === 'POST' ? 201 : 200,
       minimal: !representation,
       single: options.single,
-      counted: options.prefs.count === 'exact',
+      counted: options.prefs.count !== null,
       offset: 0,
       ranged: false,
     },

@@ -17,7 +17,7 @@ import { planRead } from './plan-read';
 import { planRpc, rpcArgNames } from './plan-rpc';
 import { planWrite } from './plan-write';
 import { createPlanCache } from './plan-cache';
-import { parsePrefer, parseQuery, type Preferences } from './query-params';
+import { emptyScope, parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './query-params';
 import { checkSingle, JSON_TYPE, toResponse, type RestResponse } from './respond';
 import { CatalogMiss } from './sql-builder';
 
@@ -113,7 +113,7 @@ export function restRoutes(ctx: EmulatorContext): Hono {
         readBody: () => readJsonBody(c),
       };
       const { version } = await catalogs.get();
-      const key = `${version}\u0001${method}\u0001${url.pathname}\u0001${url.search}\u0001${info.single}\u0001${c.req.header('prefer') ?? ''}`;
+      const key = `${version}\u0001${method}\u0001${url.pathname}\u0001${url.search}\u0001${info.single}\u0001${c.req.header('prefer') ?? ''}\u0001${c.req.header('range') ?? ''}`;
       const plan = await route(info, key);
       let response: RestResponse;
       try {
@@ -139,7 +139,8 @@ export function restRoutes(ctx: EmulatorContext): Hono {
       const name = c.req.param('fn');
       if (!['GET', 'HEAD', 'POST'].includes(info.method)) throw unsupportedMethod(info.method);
       const readOnly = info.method !== 'POST';
-      const count = info.prefs.count === 'exact';
+      // planned and estimated counts are answered with exact ones.
+      const count = info.prefs.count !== null;
       const head = info.method === 'HEAD';
       if (readOnly) {
         return plans.getOrBuild(key, () =>
@@ -182,9 +183,9 @@ export function restRoutes(ctx: EmulatorContext): Hono {
       if (method === 'GET' || method === 'HEAD') {
         return plans.getOrBuild(key, () =>
           withCatalog((catalog) =>
-            planRead(catalog, table, parseQuery(info.url.searchParams), {
+            planRead(catalog, table, withRange(parseQuery(info.url.searchParams), c.req.header('range')), {
               single: info.single,
-              count: info.prefs.count === 'exact',
+              count: info.prefs.count !== null,
               head: method === 'HEAD',
             }),
           ),
@@ -211,6 +212,27 @@ export function restRoutes(ctx: EmulatorContext): Hono {
     }),
   );
   return app;
+}
+
+/** `Range: 10-19` (items) pages a GET like `offset=10&limit=10` when the query string does not. */
+function withRange(query: ParsedQuery, header: string | undefined): ParsedQuery {
+  const match = header ? /^(?:items=)?\s*(\d{1,15})-(\d{0,15})\s*$/.exec(header) : null;
+  if (!match?.[1]) return query;
+  const root = query.scopes.get('') ?? emptyScope();
+  if (root.limit !== null || root.offset !== null) return query;
+  const first = Number(match[1]);
+  const last = match[2] ? Number(match[2]) : null;
+  if (last !== null && last < first) {
+    throw new RestError(
+      416,
+      'PGRST103',
+      'Requested range not satisfiable',
+      `The range ${first}-${last} is empty.`,
+    );
+  }
+  const scopes = new Map(query.scopes);
+  scopes.set('', { ...root, offset: first, limit: last === null ? null : last - first + 1 });
+  return { ...query, scopes };
 }
 
 function unsupportedMethod(method: string): RestError {

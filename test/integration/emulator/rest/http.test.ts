@@ -85,6 +85,16 @@ describeEachEmulator('REST over raw HTTP', (suite) => {
     });
   });
 
+  it('pages with a Range header when the query string does not', async () => {
+    const res = await rest(emulator(), '/rt_workouts?select=title&order=id', {
+      token: f.alice.token,
+      headers: { Range: '1-2', 'Range-Unit': 'items', Prefer: 'count=exact' },
+    });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('1-2/3');
+    expect(await res.json()).toEqual([{ title: 'W2' }, { title: 'W3' }]);
+  });
+
   it('answers HEAD without a body', async () => {
     const res = await rest(emulator(), '/rt_workouts?select=*', {
       method: 'HEAD',

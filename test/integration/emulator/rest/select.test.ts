@@ -143,6 +143,18 @@ describeEachEmulator('REST reads', (suite) => {
     expect(inner.data).toEqual([{ username: 'bob', rt_gyms: { name: 'Lift Lab' } }]);
   });
 
+  it('limits, orders and or-filters embedded arrays', async () => {
+    const { data, error } = await f.alice.client
+      .from('rt_profiles')
+      .select('username, rt_workouts(title)')
+      .eq('id', f.alice.id)
+      .or('title.eq.Leg day,title.eq."Pull, heavy"', { referencedTable: 'rt_workouts' })
+      .order('title', { referencedTable: 'rt_workouts', ascending: false })
+      .limit(1, { referencedTable: 'rt_workouts' });
+    expect(error).toBeNull();
+    expect(data).toEqual([{ username: 'alice', rt_workouts: [{ title: 'Pull, heavy' }] }]);
+  });
+
   it('applies every filter operator', async () => {
     const q = () => f.alice.client.from('rt_workouts').select('title').order('id');
     const titles = async (query: PromiseLike<{ data: unknown; error: unknown }>) => {
