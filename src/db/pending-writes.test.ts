@@ -7,6 +7,8 @@ import { editWorkout, planWorkout } from './commands/workouts';
 import {
   acknowledgePushed,
   dismissFailedWrite,
+  entryForQueueId,
+  markIntentQueued,
   overlayPending,
   pending$,
   pendingEntries,
@@ -136,6 +138,18 @@ describe('intent entries', () => {
     expect(state.failed.map((f) => f.error.code)).toEqual(['SPG01', 'SPG01']);
     await dismissFailedWrite(db, `check_in:${checked.value.id}`);
     expect((await readPending(db)).failed).toHaveLength(1);
+  });
+
+  it('queued by the service worker: found by queue id, cleared by a newer write', async () => {
+    const { db, ctx } = await setup();
+    await confirmRestDay(ctx);
+    const [e] = pendingEntries(await readPending(db));
+    if (!e) throw new Error('no entry');
+    await markIntentQueued(db, e.key, e.seq, 'q-1');
+    const state = await readPending(db);
+    expect(entryForQueueId(state, 'q-1')?.key).toBe(e.key);
+    await settleIntent(db, e.key, e.seq, { status: 'applied' }, NOW);
+    expect(entryForQueueId(await readPending(db), 'q-1')).toBeUndefined();
   });
 
   it('overlay pending patches on pulled rows until the intent is applied', async () => {

@@ -56,6 +56,8 @@ export interface PendingEntry {
   previous: Record<string, Json> | null;
   attempts: number;
   last_error: WriteError | null;
+  /** The service worker's queue id when the request was answered "queued" (202); else null. */
+  queue_id: string | null;
 }
 
 export interface FailedWrite {
@@ -118,6 +120,7 @@ export async function recordPush(
       previous: null,
       attempts: old?.attempts ?? 0,
       last_error: old?.last_error ?? null,
+      queue_id: null,
     };
     return { ...s, next_seq: s.next_seq + 1, entries: { ...s.entries, [key]: entry } };
   });
@@ -160,6 +163,8 @@ export async function recordIntent(db: SpotterDatabase, input: IntentInput, now:
       previous: previous === null ? null : { ...input.previous, ...previous },
       attempts: old?.attempts ?? 0,
       last_error: old?.last_error ?? null,
+      // A newer request replaces the queued one: whatever the queue still holds is an older state.
+      queue_id: null,
     };
     return { ...s, next_seq: s.next_seq + 1, entries: { ...s.entries, [input.key]: entry } };
   });
@@ -312,6 +317,28 @@ async function rollBack(db: SpotterDatabase, entry: PendingEntry): Promise<void>
   if (!doc) return;
   if (entry.previous === null) await doc.remove();
   else await doc.incrementalPatch(entry.previous);
+}
+
+/**
+ * The service worker answered an intent's request with 202 "queued" (service-worker/protocol.ts): keep
+ * its queue id so the page can settle the entry when the queue reports the outcome (QUEUE_OUTCOME).
+ */
+export async function markIntentQueued(
+  db: SpotterDatabase,
+  key: string,
+  seq: number,
+  queueId: string,
+): Promise<void> {
+  await modifyPending(db, (s) => {
+    const entry = s.entries[key];
+    if (!entry || entry.seq !== seq) return s;
+    return { ...s, entries: { ...s.entries, [key]: { ...entry, queue_id: queueId } } };
+  });
+}
+
+/** The pending entry a service-worker queue outcome belongs to. */
+export function entryForQueueId(state: PendingState, queueId: string): PendingEntry | undefined {
+  return Object.values(state.entries).find((e) => e.queue_id === queueId);
 }
 
 export async function dismissFailedWrite(db: SpotterDatabase, key: string): Promise<void> {

@@ -24,7 +24,10 @@ import {
 import type { CollectionName } from './schemas';
 import type { SpotterDatabase } from './types';
 
-/** One request waiting in the service worker's queue. */
+/**
+ * One request waiting in the service worker's queue. The page's adapter maps the queue's entries
+ * (service-worker/queue-entry.ts: id, method, url, queuedAt in ms) to this, e.g. on QUEUE_CHANGED.
+ */
 export interface QueuedRequest {
   /** The queue's own entry id. */
   id: string;
@@ -48,6 +51,8 @@ export interface SyncHealthItem {
   since: string;
   attempts: number;
   last_error: WriteError | null;
+  /** Waiting in the service worker's queue. */
+  queued: boolean;
 }
 
 export type SyncState = 'offline' | 'error' | 'pending' | 'synced';
@@ -94,6 +99,7 @@ export function computeSyncStatus(input: SyncStatusInput): SyncStatus {
       since: e.since,
       attempts: e.attempts,
       last_error: e.last_error,
+      queued: e.queue_id !== null,
     }))
     .sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0));
   const pendingByCollection: Partial<Record<CollectionName, number>> = {};

@@ -30,6 +30,7 @@ function pendingFor(...keys: [collection: 'workouts' | 'rest_days', id: string][
       previous: null,
       attempts: 0,
       last_error: null,
+      queue_id: null,
     };
   });
   return s;
