@@ -90,8 +90,8 @@ create table public.activities (
   _modified timestamptz not null default clock_timestamp(),
   _deleted boolean not null default false
 );
--- The feed reads "user_id = any(authors) order by created_at desc, id desc limit 20" from this index
--- (index-only), then sorts the few thousand candidates; see get_feed.
+-- The feed reads each author's newest rows from this index (backward, index-only, with the keyset
+-- condition "(created_at, id) < (cursor)" as an index condition); see get_feed.
 create index activities_feed_idx on public.activities (user_id, created_at, id) where not _deleted;
 create index activities_user_idx on public.activities (user_id);
 create index activities_workout_idx on public.activities (workout_id);

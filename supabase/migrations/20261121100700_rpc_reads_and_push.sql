@@ -81,12 +81,22 @@ begin
       and (select fp.visibility from public.profiles fp where fp.id = f.friend_id and not fp._deleted) <> 'private'
   ) || v_uid;
   return query
-    with page as (
-      select x.* from public.activities x
-      where x.user_id = any(v_authors) and not x._deleted
-        and (x.created_at < v_before or (x.created_at = v_before and x.id < v_before_id))
+    -- At most v_limit newest rows per author (a backward index-only scan each), then the newest
+    -- v_limit of those: the cost grows with the number of friends, never with their history.
+    -- Only key columns in the per-author scans, so they stay index-only; whole rows for the page alone.
+    with keys as (
+      select x.id from pg_catalog.unnest(v_authors) as au(author_id)
+      cross join lateral (
+        select y.id, y.created_at from public.activities y
+        where y.user_id = au.author_id and not y._deleted and (y.created_at, y.id) < (v_before, v_before_id)
+        order by y.created_at desc, y.id desc
+        limit v_limit
+      ) x
       order by x.created_at desc, x.id desc
       limit v_limit
+    ),
+    page as (
+      select y.* from keys k join public.activities y on y.id = k.id
     )
     select a.id, a.user_id, a.kind, a.workout_id, a.gym_id, a.achievement_id, a.friend_id, a.challenge_id, a.level,
            a.created_at, p.username, p.discriminator, p.slug, p.avatar_id, p.profile_picture_url,
