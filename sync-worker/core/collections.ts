@@ -1,0 +1,51 @@
+// What the sync worker replicates per collection: the server-side filter of the pull (RLS already limits
+// every table to what the user may see; the filter narrows tables where that is more than this device
+// needs), the realtime bindings, and the push RPC of client-owned collections (src/db/schemas REPLICATION).
+import { REPLICATION, type CollectionName } from '../../src/db/schemas';
+import type { ChangeKey } from '../realtime/types';
+
+export interface CollectionSync {
+  name: CollectionName;
+  /** Pull only rows whose `column` equals the user id; null: every row RLS shows. */
+  ownerColumn: string | null;
+  /** The batched push RPC, or null for pull-only collections. */
+  pushRpc: string | null;
+  /** postgres_changes bindings on the user's channel. */
+  realtime: ChangeKey[];
+}
+
+const own = (column: string) => (userId: string) => ({ column, filter: `${column}=eq.${userId}` });
+
+const OWNER: Record<CollectionName, ((userId: string) => { column: string; filter: string }) | null> = {
+  profiles: own('id'),
+  user_settings: own('user_id'),
+  workouts: own('user_id'),
+  rest_days: own('user_id'),
+  check_ins: own('user_id'),
+  home_gyms: own('user_id'),
+  // Verified gyms: few and public to every signed-in user.
+  gyms: null,
+  friendships: own('user_id'),
+  // RLS shows requests I sent or received; both sides matter.
+  friend_requests: null,
+  notifications: own('user_id'),
+  xp_events: own('user_id'),
+};
+
+export function collectionSync(name: CollectionName, userId: string): CollectionSync {
+  const owner = OWNER[name]?.(userId) ?? null;
+  const replication = REPLICATION[name];
+  const realtime: ChangeKey[] =
+    name === 'friend_requests'
+      ? [
+          { table: name, event: '*', filter: `receiver_id=eq.${userId}` },
+          { table: name, event: '*', filter: `sender_id=eq.${userId}` },
+        ]
+      : [{ table: name, event: '*', ...(owner ? { filter: owner.filter } : {}) }];
+  return {
+    name,
+    ownerColumn: owner?.column ?? null,
+    pushRpc: replication.mode === 'push' ? replication.rpc : null,
+    realtime,
+  };
+}

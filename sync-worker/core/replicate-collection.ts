@@ -1,0 +1,159 @@
+/**
+ * One collection's replication: RxDB's `replicateRxCollection` with our own handlers.
+ * - pull: rows after the `(_modified, id)` checkpoint, in that order, `batchSize` (<= PostgREST max-rows)
+ *   at a time; a short page ends the pull;
+ * - push: one RPC call per batch (`push_workouts(p_rows jsonb)`), conflicts returned as server rows for
+ *   the collection's conflict handler; acknowledged rows settle the pending-writes ledger;
+ * - stream$: realtime rows (without moving the checkpoint: a later pull fetches them again, so a dropped
+ *   or reordered event can never make the checkpoint skip a row) and 'RESYNC'.
+ * `waitForLeadership` stays true: only the elected instance (one sync worker across tabs) replicates.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { Subject } from 'rxjs';
+import type {
+  ReplicationPullHandlerResult,
+  RxCollection,
+  RxReplicationPullStreamItem,
+  RxReplicationWriteToMasterRow,
+  WithDeleted,
+} from 'rxdb';
+import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
+import { acknowledgePushed, recordPushError } from '../../src/db/pending-writes';
+import type { SpotterDatabase } from '../../src/db/types';
+import type { CollectionSync } from './collections';
+import { classify, SyncError } from './errors';
+import type { SyncGate } from './gate';
+import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRow } from './rows';
+
+/** PostgREST's max-rows is 1000 (supabase/config.toml); a page at the cap would look like the end. */
+export const PULL_BATCH_SIZE = 500;
+/** At most one push request per 100 documents. */
+export const PUSH_BATCH_SIZE = 100;
+
+type Doc = Record<string, unknown> & { id: string };
+
+export interface ReplicationHooks {
+  /** A pull returned a short page: the collection was complete as of `startedAt`. */
+  caughtUp(name: string, startedAt: number): void;
+  failed(name: string, error: unknown): void;
+  succeeded(name: string): void;
+  now(): Date;
+}
+
+export interface CollectionReplication {
+  sync: CollectionSync;
+  state: RxReplicationState<Doc, PullCheckpoint>;
+  /** A row from realtime. */
+  emitRow(row: Record<string, unknown>): void;
+  resync(): void;
+}
+
+export interface ReplicateOptions {
+  db: SpotterDatabase;
+  client: SupabaseClient;
+  gate: SyncGate;
+  userId: string;
+  sync: CollectionSync;
+  identifier: string;
+  hooks: ReplicationHooks;
+  retryTime: number;
+  pullBatchSize?: number;
+}
+
+export function replicateCollection(options: ReplicateOptions): CollectionReplication {
+  const { db, client, gate, userId, sync, hooks } = options;
+  const collection = db.collections[sync.name] as unknown as RxCollection<Doc>;
+  const fields = schemaFields(collection);
+  const stream = new Subject<RxReplicationPullStreamItem<Doc, PullCheckpoint>>();
+
+  /** Shared failure path: wait for a nudge or a new token instead of hammering the server. */
+  const fail = (error: SyncError, token: string | null): never => {
+    if (error.kind === 'offline' || error.kind === 'queued') gate.hold();
+    if (error.kind === 'auth') gate.refuse(token);
+    hooks.failed(sync.name, error);
+    throw error;
+  };
+
+  async function pull(
+    checkpoint: PullCheckpoint | undefined,
+    batchSize: number,
+  ): Promise<ReplicationPullHandlerResult<Doc, PullCheckpoint>> {
+    await gate.wait();
+    const token = gate.token;
+    const startedAt = hooks.now().getTime();
+    let query = client.from(sync.name).select('*');
+    if (sync.ownerColumn) query = query.eq(sync.ownerColumn, userId);
+    if (checkpoint?.modified) {
+      const { modified: m, id } = checkpoint;
+      query = query.or(`_modified.gt.${m},and(_modified.eq.${m},id.gt.${id})`);
+    }
+    const res = await query.order('_modified').order('id').limit(batchSize);
+    if (res.error) return fail(classify(res.status, res.error), token);
+    const rows = (res.data as unknown[]).filter(isServerRow);
+    const last = rows.at(-1);
+    if (rows.length < batchSize) hooks.caughtUp(sync.name, startedAt);
+    hooks.succeeded(sync.name);
+    if (sync.pushRpc !== null && rows.length > 0) {
+      // The server holds these states: a local write that equals one is no longer pending (this also
+      // settles pushes the service worker queued and replayed on our behalf).
+      await acknowledgePushed(db, sync.name, rows.map((r) => rowToDoc<Doc>(fields, r)) as never);
+    }
+    return {
+      documents: rows.map((r) => rowToDoc<Doc>(fields, r)),
+      checkpoint: last ? { modified: last._modified, id: last.id } : (checkpoint ?? { modified: '', id: '' }),
+    };
+  }
+
+  async function push(rows: RxReplicationWriteToMasterRow<Doc>[]): Promise<WithDeleted<Doc>[]> {
+    const rpc = sync.pushRpc;
+    if (rpc === null) return [];
+    await gate.wait();
+    const token = gate.token;
+    const p_rows = rows.map((r) => ({
+      newDocumentState: r.newDocumentState,
+      assumedMasterState: r.assumedMasterState ?? null,
+    }));
+    const res = await client.rpc(rpc, { p_rows });
+    if (res.error) return fail(classify(res.status, res.error), token);
+    if (res.status === 202) {
+      return fail(new SyncError('queued', 'queued', 'push queued by the service worker', 202), token);
+    }
+    hooks.succeeded(sync.name);
+    const answer = (res.data ?? {}) as { conflicts?: unknown[]; rejected?: { id: string; code: string; message: string }[] };
+    const conflicts = (answer.conflicts ?? []).filter(isServerRow) as ServerRow[];
+    const rejected = answer.rejected ?? [];
+    const notApplied = new Set([...conflicts.map((c) => c.id), ...rejected.map((r) => r.id)]);
+    const applied = rows.map((r) => r.newDocumentState).filter((d) => !notApplied.has(d.id));
+    if (applied.length > 0) await acknowledgePushed(db, sync.name, applied as never);
+    for (const r of rejected) {
+      // A row that breaks a server rule stays pending with its error, shown in the sync status.
+      await recordPushError(db, sync.name, [r.id], { code: r.code, message: r.message }, hooks.now());
+    }
+    if (rejected.length > 0) hooks.failed(sync.name, new SyncError('http', rejected[0]!.code, rejected[0]!.message, 200));
+    return conflicts.map((c) => rowToDoc<Doc>(fields, c));
+  }
+
+  const state = replicateRxCollection<Doc, PullCheckpoint>({
+    collection,
+    replicationIdentifier: options.identifier,
+    live: true,
+    retryTime: options.retryTime,
+    waitForLeadership: true,
+    autoStart: true,
+    pull: { handler: pull, batchSize: options.pullBatchSize ?? PULL_BATCH_SIZE, stream$: stream.asObservable() },
+    ...(sync.pushRpc !== null ? { push: { handler: push, batchSize: PUSH_BATCH_SIZE } } : {}),
+  });
+
+  return {
+    sync,
+    state,
+    emitRow(row) {
+      if (!isServerRow(row)) return;
+      // An empty checkpoint stacks onto the stored one unchanged (RxDB merges checkpoints).
+      stream.next({ documents: [rowToDoc<Doc>(fields, row)], checkpoint: {} as PullCheckpoint });
+    },
+    resync() {
+      stream.next('RESYNC');
+    },
+  };
+}

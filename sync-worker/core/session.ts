@@ -1,0 +1,256 @@
+/**
+ * One signed-in user's sync: the replications of every open collection, the realtime channel, the
+ * counts for the badges, the periodic resync and the status. Owns the supabase-js client it is given
+ * (its realtime socket) and the timers it starts; `stop()` releases all of them. Runs in the sync worker
+ * and, for tests, in-process (worker_threads do not share fake-indexeddb).
+ *
+ * Replication starts at once but RxDB holds it until this instance is the elected leader; the realtime
+ * channel and the 60-second resync start only then, so one worker across all tabs talks to the server.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { addRxPlugin } from 'rxdb';
+import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
+import { updateSyncMeta } from '../../src/db/local-state';
+import type { CollectionName } from '../../src/db/schemas';
+import type { SpotterDatabase } from '../../src/db/types';
+import { queryCounts, type BadgeCounts } from '../realtime/counts';
+import { RealtimeSupervisor, type SupervisorLogger, type SupervisorState } from '../realtime/supervisor';
+import { fromSupabase } from '../realtime/types';
+import { collectionSync } from './collections';
+import { SyncError, toWriteError } from './errors';
+import { SyncGate } from './gate';
+import { replicateCollection, type CollectionReplication } from './replicate-collection';
+
+addRxPlugin(RxDBLeaderElectionPlugin);
+
+export const RESYNC_INTERVAL_MS = 60_000;
+
+export interface SessionStatus {
+  userId: string;
+  leader: boolean;
+  online: boolean;
+  /** No token, or the server refused the current one: the page should hand over a fresh one. */
+  needsToken: boolean;
+  realtime: SupervisorState;
+  lastSyncedAt: string | null;
+  lastError: { code: string; message: string; at: string } | null;
+  counts: BadgeCounts | null;
+}
+
+export interface SyncSessionOptions {
+  db: SpotterDatabase;
+  client: SupabaseClient;
+  /** The gate whose token the client's `accessToken` callback reads. */
+  gate: SyncGate;
+  userId: string;
+  /** Distinguishes backends (checkpoints are per backend). */
+  backendId: string;
+  resyncIntervalMs?: number;
+  retryTime?: number;
+  pullBatchSize?: number;
+  realtime?: boolean;
+  log?: SupervisorLogger;
+  now?: () => Date;
+  onStatus?: (status: SessionStatus) => void;
+}
+
+export class SyncSession {
+  readonly gate: SyncGate;
+  readonly replications: CollectionReplication[] = [];
+  private readonly supervisor: RealtimeSupervisor | null;
+  private readonly caughtUpAt = new Map<string, number>();
+  private resyncTimer: ReturnType<typeof setInterval> | null = null;
+  private leader = false;
+  private stopped = false;
+  private lastSyncedAt: string | null = null;
+  private lastError: SessionStatus['lastError'] = null;
+  private counts: BadgeCounts | null = null;
+  private countsInFlight: Promise<void> | null = null;
+  private countsAgain = false;
+  private readonly now: () => Date;
+  private readonly unsubscribeGate: () => void;
+
+  constructor(private readonly options: SyncSessionOptions) {
+    this.gate = options.gate;
+    this.now = options.now ?? (() => new Date());
+    this.unsubscribeGate = this.gate.onChange(() => this.emit());
+    this.supervisor =
+      options.realtime === false
+        ? null
+        : new RealtimeSupervisor({
+            client: fromSupabase(options.client),
+            ...(options.log ? { log: options.log } : {}),
+            onSubscribed: () => {
+              this.resync();
+              this.refreshCounts();
+            },
+            onOverflow: () => {
+              this.resync();
+              this.refreshCounts();
+            },
+            onState: () => this.emit(),
+          });
+  }
+
+  get userId(): string {
+    return this.options.userId;
+  }
+
+  start(): void {
+    const { db, userId } = this.options;
+    const names = Object.keys(db.collections) as CollectionName[];
+    for (const name of names) {
+      const sync = collectionSync(name, userId);
+      const replication = replicateCollection({
+        db,
+        client: this.options.client,
+        gate: this.gate,
+        userId,
+        sync,
+        identifier: `${this.options.backendId}|${name}|v1`,
+        retryTime: this.options.retryTime ?? 5_000,
+        ...(this.options.pullBatchSize ? { pullBatchSize: this.options.pullBatchSize } : {}),
+        hooks: {
+          now: this.now,
+          caughtUp: (n, at) => this.onCaughtUp(n, at),
+          failed: (n, e) => this.onFailed(n, e),
+          succeeded: () => undefined,
+        },
+      });
+      this.replications.push(replication);
+      if (this.supervisor) {
+        for (const key of sync.realtime) {
+          this.supervisor.on(key, (payload) => {
+            if (payload.eventType !== 'DELETE') replication.emitRow(payload.new);
+            this.refreshCounts();
+          });
+        }
+      }
+    }
+    this.supervisor?.setUser(userId);
+    void db.waitForLeadership().then(() => this.onLeadership());
+  }
+
+  private onLeadership(): void {
+    if (this.stopped) return;
+    this.leader = true;
+    this.supervisor?.start();
+    this.resyncTimer = setInterval(() => {
+      // Only when the device is online: offline, the timer would just queue copies of a push.
+      if (globalThis.navigator?.onLine !== false) this.syncNow();
+    }, this.options.resyncIntervalMs ?? RESYNC_INTERVAL_MS);
+    this.emit();
+  }
+
+  /** RESYNC every collection: pull from the checkpoint; pushes pending writes as well. */
+  resync(): void {
+    for (const r of this.replications) r.resync();
+  }
+
+  /** The user's "sync now", the focus refresh and the timer: retry held requests and the channel. */
+  syncNow(): void {
+    if (this.stopped) return;
+    this.gate.nudge();
+    if (this.leader && this.supervisor && this.supervisor.state === 'stopped') this.supervisor.restart();
+    this.resync();
+  }
+
+  setAccessToken(token: string | null): void {
+    const changed = token !== this.gate.token;
+    this.gate.setToken(token);
+    if (!changed || token === null || this.stopped) return;
+    // The realtime client reads the token through the accessToken callback.
+    this.options.client.realtime.setAuth().catch(() => undefined);
+    this.syncNow();
+  }
+
+  setOnline(online: boolean): void {
+    this.gate.setOnline(online);
+    if (!this.leader || this.stopped) return;
+    if (online) {
+      this.supervisor?.restart();
+      this.resync();
+    } else {
+      this.supervisor?.stop();
+    }
+  }
+
+  /** Every open collection in sync with the server (tests; the page uses the status). */
+  async awaitInSync(): Promise<void> {
+    await Promise.all(this.replications.map((r) => r.state.awaitInSync()));
+  }
+
+  status(): SessionStatus {
+    return {
+      userId: this.options.userId,
+      leader: this.leader,
+      online: globalThis.navigator?.onLine ?? true,
+      needsToken: this.gate.needsToken,
+      realtime: this.supervisor?.state ?? 'idle',
+      lastSyncedAt: this.lastSyncedAt,
+      lastError: this.lastError,
+      counts: this.counts,
+    };
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.resyncTimer !== null) clearInterval(this.resyncTimer);
+    this.supervisor?.stop();
+    this.gate.close();
+    this.unsubscribeGate();
+    await Promise.all(this.replications.map((r) => r.state.cancel()));
+    await this.options.client.removeAllChannels();
+  }
+
+  private onCaughtUp(name: string, startedAt: number): void {
+    this.caughtUpAt.set(name, startedAt);
+    if (this.caughtUpAt.size < this.replications.length) return;
+    const oldest = Math.min(...this.caughtUpAt.values());
+    const at = new Date(oldest).toISOString();
+    if (this.lastSyncedAt !== null && at <= this.lastSyncedAt) return;
+    this.lastSyncedAt = at;
+    this.lastError = null;
+    this.writeMeta({ last_synced_at: at, last_error: null });
+  }
+
+  private onFailed(_name: string, error: unknown): void {
+    // Offline and queued are expected states, shown as such by the status; not errors to surface.
+    if (error instanceof SyncError && (error.kind === 'offline' || error.kind === 'queued')) return;
+    this.lastError = toWriteError(error, this.now());
+    this.writeMeta({ last_error: this.lastError });
+  }
+
+  private writeMeta(patch: Parameters<typeof updateSyncMeta>[1]): void {
+    if (this.stopped || this.options.db.closed) return;
+    updateSyncMeta(this.options.db, patch).then(
+      () => this.emit(),
+      () => undefined,
+    );
+  }
+
+  /** Re-queries the badge counts; calls during a query coalesce into one more. */
+  refreshCounts(): void {
+    if (this.stopped || !this.leader) return;
+    if (this.countsInFlight) {
+      this.countsAgain = true;
+      return;
+    }
+    this.countsInFlight = (async () => {
+      do {
+        this.countsAgain = false;
+        if (!this.gate.isOpen) break;
+        const counts = await queryCounts(this.options.client, this.options.userId);
+        if (counts) this.counts = counts;
+      } while (this.countsAgain && !this.stopped);
+    })().finally(() => {
+      this.countsInFlight = null;
+      this.emit();
+    });
+  }
+
+  private emit(): void {
+    this.options.onStatus?.(this.status());
+  }
+}

@@ -1,0 +1,251 @@
+/**
+ * The realtime channel, as the spec's point 4 says. Owns one channel per user (`user:<id>`) with a
+ * postgres_changes binding per handler key, and its lifecycle:
+ * - on CLOSED, CHANNEL_ERROR or TIMED_OUT the channel is removed (ending realtime-js's own rejoin
+ *   timers) and subscribed again after 1 s, 2 s, 4 s, 8 s, 16 s (doubling, cap 30 s), at most 5 attempts;
+ *   SUBSCRIBED resets the counter; after the 5th failure it logs `Max reconnection attempts reached` and
+ *   stops until `restart()` (the `online` event or syncNow);
+ * - changing user removes the old channel and its handlers;
+ * - one handler per table + event + schema + filter key: a repeated key replaces the handler in place;
+ * - at most `eventsPerSecond` events are handed out per 1-second window; the rest are dropped and
+ *   `onOverflow` runs once when the window ends (the sync worker resyncs, so nothing is lost);
+ * - errors while registering are logged and give a no-op unsubscribe.
+ */
+import { REALTIME_EVENTS_PER_SECOND } from '../../src/domain/constants';
+import { REALTIME_BACKOFF, reconnectDelay, type BackoffPolicy } from './backoff';
+import type { ChangeKey, ChangePayload, ChannelLike, ChannelStatus, RealtimeClientLike } from './types';
+
+export type SupervisorState = 'idle' | 'subscribing' | 'subscribed' | 'retrying' | 'stopped';
+
+export interface Timers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  now(): number;
+}
+
+const realTimers: Timers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
+};
+
+export interface SupervisorLogger {
+  error(message: string, detail?: unknown): void;
+}
+
+export interface RealtimeSupervisorOptions {
+  client: RealtimeClientLike;
+  log?: SupervisorLogger;
+  timers?: Timers;
+  backoff?: BackoffPolicy;
+  eventsPerSecond?: number;
+  /** Every successful (re)subscribe: the sync worker resyncs, covering whatever the gap missed. */
+  onSubscribed?: () => void;
+  /** Events were dropped by the rate limit. */
+  onOverflow?: () => void;
+  onState?: (state: SupervisorState) => void;
+}
+
+export const MAX_ATTEMPTS_MESSAGE = 'Max reconnection attempts reached';
+
+export function keyOf(key: ChangeKey): string {
+  return [key.table, key.event, key.schema ?? 'public', key.filter ?? ''].join('|');
+}
+
+export class RealtimeSupervisor {
+  private userId: string | null = null;
+  private readonly handlers = new Map<string, { key: ChangeKey; fn: (p: ChangePayload) => void }>();
+  private channel: ChannelLike | null = null;
+  /** Keys bound on the current channel; a new key needs a new channel (bindings are fixed at join). */
+  private boundKeys = new Set<string>();
+  /** Increases whenever the current channel is replaced, so late callbacks of old ones are ignored. */
+  private generation = 0;
+  private attempts = 0;
+  private retryTimer: unknown = null;
+  private running = false;
+  private currentState: SupervisorState = 'idle';
+  private windowStart = -Infinity;
+  private windowCount = 0;
+  private overflowTimer: unknown = null;
+  private readonly timers: Timers;
+  private readonly backoff: BackoffPolicy;
+  private readonly eventsPerSecond: number;
+  private readonly log: SupervisorLogger;
+
+  constructor(private readonly options: RealtimeSupervisorOptions) {
+    this.timers = options.timers ?? realTimers;
+    this.backoff = options.backoff ?? REALTIME_BACKOFF;
+    this.eventsPerSecond = options.eventsPerSecond ?? REALTIME_EVENTS_PER_SECOND;
+    this.log = options.log ?? { error: (m, d) => console.error(`[realtime] ${m}`, d ?? '') };
+  }
+
+  get state(): SupervisorState {
+    return this.currentState;
+  }
+
+  get reconnectAttempts(): number {
+    return this.attempts;
+  }
+
+  get user(): string | null {
+    return this.userId;
+  }
+
+  /** Switches to another user (or none): the old channel and its handlers go. */
+  setUser(userId: string | null): void {
+    if (userId === this.userId) return;
+    this.teardown();
+    this.handlers.clear();
+    this.userId = userId;
+    this.attempts = 0;
+    this.setState('idle');
+    if (this.running) this.subscribeNow();
+  }
+
+  /** Adds or replaces the handler for `key`; returns its unsubscribe (a no-op if registering failed). */
+  on(key: ChangeKey, fn: (payload: ChangePayload) => void): () => void {
+    try {
+      if (!key.table) throw new TypeError('realtime handler without a table');
+      const id = keyOf(key);
+      const entry = { key, fn };
+      this.handlers.set(id, entry);
+      // A new binding needs a new join; a replaced handler is picked up by dispatch as it is.
+      if (this.running && this.channel !== null && !this.boundKeys.has(id)) this.resubscribe();
+      return () => {
+        if (this.handlers.get(id) === entry) this.handlers.delete(id);
+      };
+    } catch (error) {
+      this.log.error('Failed to register a realtime handler', error);
+      return () => undefined;
+    }
+  }
+
+  start(): void {
+    this.running = true;
+    if (this.channel === null && this.retryTimer === null) this.subscribeNow();
+  }
+
+  /** After the attempts ran out (or any time): a fresh series of attempts, counter reset. */
+  restart(): void {
+    this.attempts = 0;
+    this.teardown();
+    this.running = true;
+    this.subscribeNow();
+  }
+
+  stop(): void {
+    this.running = false;
+    this.teardown();
+    this.setState('stopped');
+  }
+
+  private subscribeNow(): void {
+    if (!this.running || this.userId === null) return;
+    const generation = ++this.generation;
+    let channel: ChannelLike;
+    try {
+      channel = this.options.client.channel(`user:${this.userId}`);
+      this.boundKeys = new Set();
+      for (const [id, { key }] of this.handlers) {
+        channel = channel.on(
+          'postgres_changes',
+          {
+            event: key.event,
+            schema: key.schema ?? 'public',
+            table: key.table,
+            ...(key.filter ? { filter: key.filter } : {}),
+          },
+          (payload) => this.dispatch(generation, id, payload),
+        );
+        this.boundKeys.add(id);
+      }
+      this.channel = channel;
+      this.setState('subscribing');
+      channel.subscribe((status, error) => this.onStatus(generation, status, error));
+    } catch (error) {
+      this.log.error('Realtime channel error', error);
+      this.onStatus(generation, 'CHANNEL_ERROR', error instanceof Error ? error : undefined);
+    }
+  }
+
+  private onStatus(generation: number, status: ChannelStatus, error?: Error): void {
+    if (generation !== this.generation) return;
+    if (status === 'SUBSCRIBED') {
+      this.attempts = 0;
+      this.setState('subscribed');
+      this.options.onSubscribed?.();
+      return;
+    }
+    this.log.error(`Realtime channel ${status}`, error?.message);
+    this.teardown();
+    if (!this.running) return;
+    if (this.attempts >= this.backoff.maxAttempts) {
+      this.log.error(MAX_ATTEMPTS_MESSAGE);
+      this.running = false;
+      this.setState('stopped');
+      return;
+    }
+    this.attempts += 1;
+    const delay = reconnectDelay(this.attempts, this.backoff);
+    this.setState('retrying');
+    this.retryTimer = this.timers.setTimeout(() => {
+      this.retryTimer = null;
+      this.subscribeNow();
+    }, delay);
+  }
+
+  private resubscribe(): void {
+    this.teardown();
+    this.subscribeNow();
+  }
+
+  /** Removes the current channel (its late status callbacks are ignored) and any pending retry. */
+  private teardown(): void {
+    this.generation += 1;
+    if (this.retryTimer !== null) {
+      this.timers.clearTimeout(this.retryTimer);
+      this.retryTimer = null;
+    }
+    const channel = this.channel;
+    this.channel = null;
+    this.boundKeys = new Set();
+    if (channel !== null) {
+      this.options.client.removeChannel(channel).catch((error: unknown) => {
+        this.log.error('Failed to remove a realtime channel', error);
+      });
+    }
+  }
+
+  private dispatch(generation: number, id: string, payload: ChangePayload): void {
+    if (generation !== this.generation) return;
+    const now = this.timers.now();
+    if (now - this.windowStart >= 1000) {
+      this.windowStart = now;
+      this.windowCount = 0;
+    }
+    this.windowCount += 1;
+    if (this.windowCount > this.eventsPerSecond) {
+      if (this.overflowTimer === null) {
+        this.overflowTimer = this.timers.setTimeout(
+          () => {
+            this.overflowTimer = null;
+            this.options.onOverflow?.();
+          },
+          Math.max(0, this.windowStart + 1000 - now),
+        );
+      }
+      return;
+    }
+    try {
+      this.handlers.get(id)?.fn(payload);
+    } catch (error) {
+      this.log.error('A realtime handler failed', error);
+    }
+  }
+
+  private setState(state: SupervisorState): void {
+    if (state === this.currentState) return;
+    this.currentState = state;
+    this.options.onState?.(state);
+  }
+}

@@ -1,0 +1,141 @@
+/**
+ * Devices for the sync suites: each is a real RxDB database on fake-indexeddb (its own name, so two or
+ * three devices of one user live in one process), a real supabase-js client against the emulator (ws
+ * transport on Node 20) and the sync worker's replication core (SyncSession), driven in-process.
+ */
+import { randomUUID } from 'node:crypto';
+import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
+import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { createRxDatabase } from 'rxdb';
+import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
+import { addRxPlugin } from 'rxdb';
+import WebSocket from 'ws';
+import { COLLECTIONS, type CollectionName } from '../../../src/db/schemas';
+import type { SpotterDatabase } from '../../../src/db/types';
+import type { Emulator } from '../../../supabase/emulator/src/start-emulator';
+import { insertAuthUser } from '../../support/engines';
+import { createSyncClient } from '../../../sync-worker/core/client';
+import { SyncGate } from '../../../sync-worker/core/gate';
+import { SyncSession, type SyncSessionOptions } from '../../../sync-worker/core/session';
+
+addRxPlugin(RxDBLocalDocumentsPlugin);
+
+export const storage = () => getRxStorageDexie({ indexedDB, IDBKeyRange });
+
+export async function newUser(emulator: Emulator): Promise<{ id: string; token: string }> {
+  const id = await insertAuthUser(emulator.engine);
+  return { id, token: await tokenFor(emulator, id) };
+}
+
+export function tokenFor(emulator: Emulator, userId: string, expiresIn = 3600): Promise<string> {
+  return emulator.context.keys.signAccessToken(
+    {
+      sub: userId,
+      role: 'authenticated',
+      aud: 'authenticated',
+      email: `${userId.slice(0, 8)}@example.test`,
+      aal: 'aal1',
+      session_id: randomUUID(),
+      is_anonymous: false,
+    },
+    expiresIn,
+  );
+}
+
+export interface Device {
+  name: string;
+  db: SpotterDatabase;
+  session: SyncSession;
+  /** Stops the session (keeps the database). */
+  stop(): Promise<void>;
+  /** Starts a fresh session on the same database (a reload / a new worker). */
+  restart(token?: string | null): Promise<void>;
+  close(): Promise<void>;
+}
+
+export interface DeviceOptions {
+  collections?: readonly CollectionName[];
+  token?: string | null;
+  realtime?: boolean;
+  session?: Partial<SyncSessionOptions>;
+  /** Database name; a new device by default, reuse one to reopen a device's storage. */
+  dbName?: string;
+}
+
+/**
+ * Opens a device. Not through `openDatabase` (the name is per user there): these devices are one user's
+ * separate browsers, so each gets its own database name, with the same schemas and conflict handlers.
+ */
+export async function openDevice(
+  emulator: Emulator,
+  userId: string,
+  options: DeviceOptions = {},
+): Promise<Device> {
+  const name = options.dbName ?? `dev_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const db = (await createRxDatabase({
+    name,
+    storage: storage(),
+    multiInstance: true,
+    localDocuments: true,
+    eventReduce: true,
+  })) as unknown as SpotterDatabase;
+  const names = options.collections ?? (['workouts', 'user_settings', 'xp_events'] as const);
+  await db.addCollections(Object.fromEntries(names.map((n) => [n, COLLECTIONS[n]])));
+
+  let session: SyncSession;
+  const startSession = (token: string | null) => {
+    const gate = new SyncGate();
+    const client = createSyncClient({
+      url: emulator.url,
+      anonKey: emulator.status.ANON_KEY,
+      getToken: () => gate.token,
+      transport: WebSocket as never,
+    });
+    session = new SyncSession({
+      db,
+      client,
+      gate,
+      userId,
+      backendId: emulator.url,
+      retryTime: 200,
+      realtime: options.realtime ?? true,
+      log: { error: () => undefined },
+      ...options.session,
+    });
+    session.setAccessToken(token);
+    session.start();
+  };
+  startSession(options.token ?? null);
+
+  const device: Device = {
+    name,
+    db,
+    get session() {
+      return session;
+    },
+    async stop() {
+      await session.stop();
+    },
+    async restart(token) {
+      await session.stop();
+      startSession(token ?? null);
+    },
+    async close() {
+      await session.stop();
+      if (!db.closed) await db.remove();
+    },
+  };
+  return device;
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Polls `check` until it returns true (or throws the last failure after `timeoutMs`). */
+export async function eventually(check: () => Promise<boolean> | boolean, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    if (await check()) return;
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await sleep(50);
+  }
+}
