@@ -14,7 +14,7 @@ import { isPageToWorkerMessage, SYNC_TAG, type ReplaySummary, type WorkerToPageM
 import { QueueDb } from './queue-db';
 import { API_PATH_PATTERN, matchQueuedRpc } from './queued-rpcs';
 import { queuedResponse, settledResponse } from './responses';
-import { replayQueue, type ReplayPass } from './replay';
+import { replayQueue, type ReplayPass, type SettledResponse } from './replay';
 import { isQueueableFailure } from './replay-policy';
 import { entryFromRequest, sessionFromLiveRequest, userIdOf, type QueueEntry } from './queue-entry';
 import type { QueuedRpcName } from './queued-rpcs';
@@ -38,12 +38,25 @@ function exclusive<T>(fn: () => Promise<T>): Promise<T> {
 
 let pendingPass: Promise<ReplayPass> | null = null;
 
+/**
+ * Callers waiting for the server's answer to an entry they queued behind others (by entry id). Whichever
+ * pass settles the entry (a Background Sync pass may start first) leaves the answer here.
+ */
+const awaitedAnswers = new Map<string, SettledResponse | null>();
+
 /** A replay pass; calls made while one waits for the lock share it (it reads the queue when it starts). */
 function replay(): Promise<ReplayPass> {
   if (pendingPass !== null) return pendingPass;
   const pass = exclusive(async () => {
     pendingPass = null;
-    return replayQueue({ db, fetch: (request) => fetch(request), now: () => Date.now(), notify });
+    const result = await replayQueue({
+      db,
+      fetch: (request) => fetch(request),
+      now: () => Date.now(),
+      notify,
+    });
+    for (const [id, response] of result.settled) if (awaitedAnswers.has(id)) awaitedAnswers.set(id, response);
+    return result;
   });
   pendingPass = pass;
   return pass;
@@ -57,8 +70,8 @@ async function requestSync(): Promise<void> {
   }
 }
 
-async function enqueue(request: Request, rpc: QueuedRpcName): Promise<QueueEntry> {
-  const entry = await entryFromRequest(request, rpc, { id: crypto.randomUUID(), now: Date.now() });
+async function enqueue(request: Request, rpc: QueuedRpcName, id = crypto.randomUUID()): Promise<QueueEntry> {
+  const entry = await entryFromRequest(request, rpc, { id, now: Date.now() });
   entry.seq = await db.add(entry);
   await requestSync();
   await notify({ type: 'QUEUE_CHANGED', size: (await db.list()).length });
@@ -84,9 +97,17 @@ async function handleWrite(request: Request, rpc: QueuedRpcName): Promise<Respon
   await adoptLiveToken(request.headers.get('authorization'));
   // Earlier writes of this user still wait: this one goes behind them, so the server sees them in order.
   if (await hasQueuedWrites(userIdOf(request.headers.get('authorization')))) {
-    const entry = await enqueue(copy, rpc);
-    const settled = (await replay()).settled.get(entry.id);
-    return settled === undefined ? queuedResponse(entry.id) : settledResponse(settled);
+    const id = crypto.randomUUID();
+    awaitedAnswers.set(id, null);
+    try {
+      await enqueue(copy, rpc, id);
+      // Passes run one at a time: once this one ends, any pass that took the entry has ended too.
+      await replay();
+      const settled = awaitedAnswers.get(id) ?? null;
+      return settled === null ? queuedResponse(id) : settledResponse(settled);
+    } finally {
+      awaitedAnswers.delete(id);
+    }
   }
   try {
     return await fetch(request);

@@ -226,6 +226,52 @@ describeInBrowser('offline: service worker and write queue (production build, em
     );
     expect(problems()).toEqual([]);
   });
+  it('a write made while earlier ones wait goes behind them, and its token lets them all through', async () => {
+    await page.goto('/');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    // A check-in queued offline whose token (and the stored one) expires: it waits for a token.
+    const checkInId = randomUUID();
+    const stale = await tokenExpiringIn(1);
+    await storeSessionInPage(page, { userId: user.id, accessToken: stale, expiresAt: 0 });
+    await context.setOffline(true);
+    expect((await postRpc(page, 'check_in', { p_id: checkInId, p_gym_id: GYM }, auth(stale))).status).toBe(
+      202,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await context.setOffline(false);
+    await until(
+      'the check-in to wait for a token',
+      async () => {
+        const [entry] = await readWorkerStore<{ waitingForToken: boolean }>(page, 'queue');
+        if (entry?.waitingForToken === true) return true;
+        await replayNow(page);
+        return false;
+      },
+      () => readWorkerStore(page, 'queue'),
+    );
+
+    // Online, the user checks out with a fresh token. Sent directly it would fail (no check-in yet on the
+    // server); the worker queues it behind the check-in, replays both with this token, and answers with
+    // the server's own response.
+    const checkOut = await postRpc(
+      page,
+      'check_out',
+      { p_check_in_id: checkInId },
+      auth(await tokenExpiringIn(3600)),
+    );
+    expect(checkOut.status, JSON.stringify(await readWorkerStore(page, 'queue'))).toBe(200);
+    expect(checkOut.queuedHeader).toBeNull();
+    expect(checkOut.body).toMatchObject({ id: checkInId, checked_out_at: expect.any(String) as string });
+    expect(await readWorkerStore(page, 'queue')).toEqual([]);
+    expect(
+      await count(
+        'select count(*)::int as n from public.check_ins where id = $1 and checked_out_at is not null',
+        [checkInId],
+      ),
+    ).toBe(1);
+    expect(problems()).toEqual([]);
+  });
+
   it('a new service worker version takes over and reloads the page once; a queued write survives it', async () => {
     // A write that waits for a token: queued offline, and both it and the stored token expire.
     const checkInId = randomUUID();
