@@ -106,6 +106,15 @@ describe('rest days', () => {
     });
   });
 
+  it('confirms again a rest day that was unconfirmed (a deleted row comes back)', async () => {
+    const r = await confirmRestDay(ctx);
+    if (!r.ok) throw new Error('confirm failed');
+    await (await db.rest_days.findOne(r.value.id).exec())?.remove();
+    expect(await db.rest_days.findOne(r.value.id).exec()).toBeNull();
+    expect((await confirmRestDay(ctx)).ok).toBe(true);
+    expect((await db.rest_days.findOne(r.value.id).exec())?.day).toBe('2026-11-22');
+  });
+
   it('refuses days the server refuses (more than 2 back or 1 ahead) and bad input', async () => {
     expect(await confirmRestDay(ctx, { day: '2026-11-19' })).toEqual({
       ok: false,
