@@ -5,8 +5,9 @@
 import type { Context } from 'hono';
 import type { EmulatorContext } from '../context';
 import { notFound, unprocessable, validationFailed } from './errors';
-import { prepareLink, type LinkKind } from './email-links';
+import { deliver, prepareLink, type LinkKind } from './email-links';
 import { isUuid, requireAdmin } from './guard';
+import type { AuthLimits } from './rate-limit';
 import { normaliseEmail, optionalObject, optionalString, readBody, safeRedirect } from './request';
 import {
   checkPasswordStrength,
@@ -188,4 +189,42 @@ export async function generateLink(ctx: EmulatorContext, c: Context): Promise<Re
       redirect_to: link.redirectTo,
     };
   });
+}
+
+/** `POST /invite` (admin.inviteUserByEmail): a new user and an invitation mail. */
+export async function invite(
+  ctx: EmulatorContext,
+  c: Context,
+  limits: AuthLimits,
+): Promise<Record<string, unknown>> {
+  await requireAdmin(ctx, c);
+  const body = await readBody(c);
+  const rawEmail = optionalString(body, 'email', 320);
+  if (!rawEmail) throw validationFailed('Unable to validate email address: invalid format');
+  const email = normaliseEmail(rawEmail);
+  const data = optionalObject(body, 'data') ?? {};
+  const redirectTo = safeRedirect(
+    ctx.config,
+    c.req.query('redirect_to') ?? optionalString(body, 'redirect_to'),
+  );
+  const outcome = await ctx.engine.transaction(async (tx) => {
+    const existing = await findUserByEmail(tx, email);
+    if (existing?.email_confirmed_at) {
+      throw unprocessable('email_exists', 'A user with this email address has already been registered');
+    }
+    const user =
+      existing ??
+      (await insertUser(tx, {
+        email,
+        passwordHash: null,
+        userMetadata: data,
+        provider: 'email',
+        emailConfirmed: false,
+      }));
+    const link = await prepareLink(tx, ctx, 'invite', { userId: user.id, to: email, redirectTo, limits });
+    const fresh = (await findUserById(tx, user.id)) ?? user;
+    return { user: await userJson(tx, fresh), link };
+  });
+  await deliver(ctx, [outcome.link]);
+  return outcome.user;
 }

@@ -32,7 +32,12 @@ export function authRoutes(ctx: EmulatorContext): Hono {
       try {
         return await fn(c);
       } catch (error) {
-        if (error instanceof AuthError) return sendAuthError(c, error);
+        if (error instanceof AuthError) {
+          if (error.status >= 500) {
+            ctx.log(`auth: ${error.message} on ${c.req.method} ${c.req.path}: ${String(error.cause)}`);
+          }
+          return sendAuthError(c, error);
+        }
         ctx.log(
           `auth: unexpected error on ${c.req.method} ${c.req.path}: ${(error as Error).stack ?? String(error)}`,
         );
@@ -168,6 +173,10 @@ export function authRoutes(ctx: EmulatorContext): Hono {
   app.delete(
     '/admin/users/:id',
     json((c) => admin.deleteUser(ctx, c)),
+  );
+  app.post(
+    '/invite',
+    json((c) => admin.invite(ctx, c, limits)),
   );
   app.post(
     '/admin/generate_link',

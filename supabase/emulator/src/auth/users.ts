@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
 import type { Queryable } from '../db/engine';
-import { weakPassword } from './errors';
+import { AuthError, weakPassword } from './errors';
 
 export const MIN_PASSWORD_LENGTH = 6;
 
@@ -120,6 +120,30 @@ export interface NewUserInput {
 export async function insertUser(tx: Queryable, input: NewUserInput): Promise<UserRow> {
   const id = randomUUID();
   const appMetadata = { provider: input.provider, providers: [input.provider], ...input.appMetadata };
+  try {
+    await insertUserRow(tx, id, input, appMetadata);
+  } catch (error) {
+    // Triggers on auth.users (the product's profile trigger) fail inside GoTrue's insert like this.
+    const failure = new AuthError(500, 'unexpected_failure', 'Database error saving new user');
+    failure.cause = error;
+    throw failure;
+  }
+  const identity = input.identity ?? {
+    providerId: id,
+    data: { sub: id, email: input.email, email_verified: false, phone_verified: false },
+  };
+  await insertIdentity(tx, id, input.provider, identity.providerId, identity.data);
+  const user = await findUserById(tx, id);
+  if (!user) throw new Error('inserted user not found');
+  return user;
+}
+
+async function insertUserRow(
+  tx: Queryable,
+  id: string,
+  input: NewUserInput,
+  appMetadata: Record<string, unknown>,
+): Promise<void> {
   await tx.query(
     `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, phone, phone_confirmed_at,
@@ -138,14 +162,6 @@ export async function insertUser(tx: Queryable, input: NewUserInput): Promise<Us
       input.phoneConfirmed ?? false,
     ],
   );
-  const identity = input.identity ?? {
-    providerId: id,
-    data: { sub: id, email: input.email, email_verified: false, phone_verified: false },
-  };
-  await insertIdentity(tx, id, input.provider, identity.providerId, identity.data);
-  const user = await findUserById(tx, id);
-  if (!user) throw new Error('inserted user not found');
-  return user;
 }
 
 export async function insertIdentity(

@@ -44,6 +44,22 @@ describeEachEmulator(
       expect(result.error?.status).toBe(422);
     });
 
+    it('admin.inviteUserByEmail mails an invitation whose link signs the new user in', async () => {
+      const e = emulator();
+      const admin = createTestClient(e, { key: 'service_role' });
+      const email = uniqueEmail('invited');
+      const invited = await admin.auth.admin.inviteUserByEmail(email, { data: { username: 'newbie' } });
+      expect(invited.error).toBeNull();
+      expect(invited.data.user?.invited_at).toBeTruthy();
+      const mail = await latestMessage(e, email);
+      expect(mail.subject).toBe("You've been invited to Spotter");
+      const hop = await follow(verifyLink(mail));
+      expect(hop.hash.get('type')).toBe('invite');
+      expect(hop.hash.get('access_token')).toBeTruthy();
+      const refused = await client(e).auth.admin.inviteUserByEmail(uniqueEmail('x'));
+      expect(refused.error?.status).toBe(403);
+    });
+
     it('admin.createUser, generateLink (link and code work, no mail sent), listUsers, deleteUser', async () => {
       const e = emulator();
       const admin = createTestClient(e, { key: 'service_role' });

@@ -31,6 +31,12 @@ describeEachEmulator(
       expect(data.user?.email).toBe(email);
       expect(data.user?.user_metadata).toEqual({ username: 'lifter' });
       expect(data.user?.confirmation_sent_at).toBeTruthy();
+      // The product's trigger on auth.users made the profile from the sign-up data.
+      const profile = await emulator().engine.query<{ username: string }>(
+        `select username from public.profiles where id = $1`,
+        [data.user?.id],
+      );
+      expect(profile.rows[0]?.username).toBe('lifter');
       expect(data.user?.email_confirmed_at).toBeUndefined();
 
       const mail = await latestMessage(emulator(), email);
