@@ -102,7 +102,8 @@ async function handleWrite(request: Request, rpc: QueuedRpcName): Promise<Respon
     try {
       await enqueue(copy, rpc, id);
       // Passes run one at a time: once this one ends, any pass that took the entry has ended too.
-      await replay();
+      // The entry is stored either way: a failed pass still answers "queued".
+      await replay().catch(() => undefined);
       const settled = awaitedAnswers.get(id) ?? null;
       return settled === null ? queuedResponse(id) : settledResponse(settled);
     } finally {
