@@ -3,7 +3,7 @@ import type { Catalog } from './catalog';
 import { tableNotFound } from './errors';
 import { buildLevel, checkScopesUsed, levelSql } from './build-read';
 import { wrapRows, type Plan } from './plan';
-import type { ParsedQuery } from './query-params';
+import { withMaxRows, type ParsedQuery } from './query-params';
 import { CatalogMiss, SqlBuilder, quoteIdent, type Target } from './sql-builder';
 
 export interface ReadOptions {
@@ -21,7 +21,13 @@ export function relationTarget(catalog: Catalog, name: string): Target {
   return { label: relation.name, columns: relation.columns, relation: relation.name };
 }
 
-export function planRead(catalog: Catalog, table: string, query: ParsedQuery, options: ReadOptions): Plan {
+export function planRead(
+  catalog: Catalog,
+  table: string,
+  requested: ParsedQuery,
+  options: ReadOptions,
+): Plan {
+  const query = withMaxRows(requested);
   const target = relationTarget(catalog, table);
   const b = new SqlBuilder(catalog);
   const alias = b.alias();

@@ -8,7 +8,7 @@ import type { Catalog, FunctionInfo } from './catalog';
 import { RestError } from './errors';
 import { buildLevel, checkScopesUsed, levelSql } from './build-read';
 import { wrapRows, type Plan } from './plan';
-import type { ParsedQuery } from './query-params';
+import { withMaxRows, type ParsedQuery } from './query-params';
 import { CatalogMiss, SqlBuilder, quoteIdent, type Target } from './sql-builder';
 
 export interface RpcOptions {
@@ -70,7 +70,8 @@ function pick(catalog: Catalog, name: string, options: RpcOptions): { fn: Functi
   throw functionNotFound(name, options.argNames);
 }
 
-export function planRpc(catalog: Catalog, name: string, query: ParsedQuery, options: RpcOptions): Plan {
+export function planRpc(catalog: Catalog, name: string, requested: ParsedQuery, options: RpcOptions): Plan {
+  const query = withMaxRows(requested);
   const { fn, wholeBody } = pick(catalog, name, options);
   const b = new SqlBuilder(catalog);
   const provided = new Set(options.argNames);

@@ -83,6 +83,18 @@ export function parseQuery(
   return parsed;
 }
 
+/** Hosted Supabase's `max_rows` (PostgREST `db-max-rows`): reads return at most this many rows. */
+export const MAX_ROWS = 1000;
+
+/** Caps the top-level limit at MAX_ROWS, as PostgREST does for reads and function results. */
+export function withMaxRows(query: ParsedQuery): ParsedQuery {
+  const root = query.scopes.get('') ?? emptyScope();
+  if (root.limit !== null && root.limit <= MAX_ROWS) return query;
+  const scopes = new Map(query.scopes);
+  scopes.set('', { ...root, limit: MAX_ROWS });
+  return { ...query, scopes };
+}
+
 export interface Preferences {
   return: 'minimal' | 'representation' | 'headers-only' | null;
   count: 'exact' | 'planned' | 'estimated' | null;

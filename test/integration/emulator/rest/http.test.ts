@@ -95,6 +95,19 @@ describeEachEmulator('REST over raw HTTP', (suite) => {
     expect(await res.json()).toEqual([{ title: 'W2' }, { title: 'W3' }]);
   });
 
+  it('caps reads at 1000 rows like hosted max_rows', async () => {
+    await emulator().engine.exec(
+      `create table public.rt_many as select g as id from generate_series(1, 1005) g;
+       grant select on public.rt_many to anon;`,
+    );
+    const res = await rest(emulator(), '/rt_many?select=id&order=id', { headers: { Prefer: 'count=exact' } });
+    expect(res.status).toBe(206);
+    expect(res.headers.get('content-range')).toBe('0-999/1005');
+    expect(((await res.json()) as unknown[]).length).toBe(1000);
+    const tail = await rest(emulator(), '/rt_many?select=id&order=id&offset=1000&limit=5000');
+    expect(await tail.json()).toEqual([1001, 1002, 1003, 1004, 1005].map((id) => ({ id })));
+  });
+
   it('answers HEAD without a body', async () => {
     const res = await rest(emulator(), '/rt_workouts?select=*', {
       method: 'HEAD',
