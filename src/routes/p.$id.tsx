@@ -8,7 +8,6 @@ export const profileByIdRoute = createRoute({
   path: '/p/$id',
   beforeLoad: ({ params }) => {
     // TanStack Router signals Not Found by throwing its notFound() marker, not an Error.
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (!isProfileId(params.id)) throw notFound();
   },
   loader: ({ context }) => context.i18n.loadNamespaces('profile'),

@@ -8,7 +8,6 @@ export const profileBySlugRoute = createRoute({
   path: '/u/$slug',
   beforeLoad: ({ params }) => {
     // TanStack Router signals Not Found by throwing its notFound() marker, not an Error.
-    // eslint-disable-next-line @typescript-eslint/only-throw-error
     if (!isProfileSlug(params.slug)) throw notFound();
   },
   loader: ({ context }) => context.i18n.loadNamespaces('profile'),
