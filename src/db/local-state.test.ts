@@ -65,6 +65,7 @@ describe('local documents', () => {
     const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
     expect(await firstValueFrom(dailyChallenge$(db))).toBeNull();
     await writeDailyChallenge(db, {
+      id: `${USER}:2026-11-22`,
       date: '2026-11-22',
       challenge_id: 'plank_60s',
       name: '60s Plank',

@@ -61,6 +61,8 @@ export interface FeedWindow {
 }
 
 export interface DailyChallengeState {
+  /** The completion id the database uses for this user and day: "<user>:<UTC date>". */
+  id: string;
   /** The UTC date the challenge belongs to (domain/challenge-date.ts). */
   date: string;
   challenge_id: string;

@@ -35,6 +35,15 @@ export type IntentRequest =
   | { type: 'rpc'; fn: string; args: Record<string, Json> }
   | { type: 'update'; table: CollectionName; id: string; values: Record<string, Json> };
 
+/**
+ * What a pending write changes: a collection, or a database-level local document that mirrors server
+ * state (the daily challenge's completion).
+ */
+export type LocalTarget = 'daily_challenge';
+export type WriteTarget = CollectionName | LocalTarget;
+const LOCAL_TARGETS: ReadonlySet<string> = new Set<LocalTarget>(['daily_challenge']);
+export const isLocalTarget = (t: WriteTarget): t is LocalTarget => LOCAL_TARGETS.has(t);
+
 export interface WriteError {
   code: string;
   message: string;
@@ -46,7 +55,7 @@ export interface PendingEntry {
   /** Order of the latest local write of this entry; intents are sent in ascending seq. */
   seq: number;
   kind: 'push' | 'intent';
-  collection: CollectionName;
+  collection: WriteTarget;
   doc_id: string;
   /** When the first unacknowledged write of this entry happened. */
   since: string;
@@ -62,7 +71,7 @@ export interface PendingEntry {
 
 export interface FailedWrite {
   key: string;
-  collection: CollectionName;
+  collection: WriteTarget;
   doc_id: string;
   request: IntentRequest | null;
   error: WriteError;
@@ -128,7 +137,7 @@ export async function recordPush(
 
 export interface IntentInput {
   key: string;
-  collection: CollectionName;
+  collection: WriteTarget;
   doc_id: string;
   request: IntentRequest;
   /** The fields the command wrote to the local document. */
@@ -305,6 +314,16 @@ export async function settleIntent(
 }
 
 async function rollBack(db: SpotterDatabase, entry: PendingEntry): Promise<void> {
+  if (isLocalTarget(entry.collection)) {
+    const previous = entry.previous ?? {};
+    const doc = await db.getLocal<Record<string, Json>>(entry.collection);
+    // Only if the local document still describes the same thing (today's challenge, not tomorrow's).
+    if (doc && entry.key === `${entry.collection}:${entry.doc_id}`) {
+      const data = doc.toJSON().data as Record<string, Json>;
+      if (data.id === entry.doc_id) await doc.incrementalModify((d) => ({ ...d, ...previous }));
+    }
+    return;
+  }
   const coll = db.collections[entry.collection] as unknown as {
     findOne(id: string): {
       exec(): Promise<{
@@ -352,7 +371,7 @@ export async function dismissFailedWrite(db: SpotterDatabase, key: string): Prom
  */
 export function overlayPending<T extends { id: string }>(
   state: PendingState,
-  collection: CollectionName,
+  collection: WriteTarget,
   row: T,
 ): T {
   let out = row;

@@ -20,8 +20,8 @@ import {
   type FailedWrite,
   type PendingState,
   type WriteError,
+  type WriteTarget,
 } from './pending-writes';
-import type { CollectionName } from './schemas';
 import type { SpotterDatabase } from './types';
 
 /**
@@ -44,7 +44,7 @@ export interface QueuedRequestsSource {
 
 export interface SyncHealthItem {
   key: string;
-  collection: CollectionName;
+  collection: WriteTarget;
   kind: 'push' | 'intent';
   /** What the entry sends: the RPC name, the updated table, or "push". */
   operation: string;
@@ -63,7 +63,7 @@ export interface SyncStatus {
   pendingWrites: number;
   /** The oldest unacknowledged local write. */
   pendingSince: string | null;
-  pendingByCollection: Partial<Record<CollectionName, number>>;
+  pendingByCollection: Partial<Record<WriteTarget, number>>;
   queuedRequests: number;
   queuedSince: string | null;
   lastSyncedAt: string | null;
@@ -102,7 +102,7 @@ export function computeSyncStatus(input: SyncStatusInput): SyncStatus {
       queued: e.queue_id !== null,
     }))
     .sort((a, b) => (a.since < b.since ? -1 : a.since > b.since ? 1 : 0));
-  const pendingByCollection: Partial<Record<CollectionName, number>> = {};
+  const pendingByCollection: Partial<Record<WriteTarget, number>> = {};
   for (const e of entries) pendingByCollection[e.collection] = (pendingByCollection[e.collection] ?? 0) + 1;
 
   // The most recent error among the worker's and the entries' own.

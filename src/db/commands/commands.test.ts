@@ -1,9 +1,13 @@
+import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readPending, pendingEntries } from '../pending-writes';
 import { cleanupDatabases, openTestDatabase } from '../test-support';
 import { ROWS, USER } from '../test-fixtures';
 import type { SpotterDatabase } from '../types';
+import { writeDailyChallenge, dailyChallenge$ } from '../local-state';
+import { settleIntent } from '../pending-writes';
 import { checkIn, checkOut } from './check-ins';
+import { claimDailyChallenge } from './daily-challenge';
 import type { CommandContext } from './context';
 import { setHomeGyms } from './home-gyms';
 import { markAllNotificationsRead, markNotificationRead } from './notifications';
@@ -251,5 +255,48 @@ describe('settings', () => {
     expect(r2).toMatchObject({ ok: true, value: { theme: 'dark', language: 'it' } });
     expect(pendingEntries(await readPending(db)).map((e) => e.key)).toEqual([`user_settings:${USER}`]);
     expect((await updateSettings(ctx, { language: 'fr' } as never)).ok).toBe(false);
+  });
+});
+
+describe('daily challenge', () => {
+  // NOW is 2026-11-21 in UTC, the challenge day.
+  const today = {
+    id: `${USER}:2026-11-21`,
+    date: '2026-11-21',
+    challenge_id: 'plank_60s',
+    name: '60s Plank',
+    description: 'Hold a plank for 60 seconds',
+    points: 15,
+    completed: false,
+  };
+
+  it('refuses without today’s challenge loaded', async () => {
+    expect(await claimDailyChallenge(ctx)).toEqual({
+      ok: false,
+      error: { code: 'challenge_not_loaded', message: 'errors:data.challengeNotLoaded' },
+    });
+    await writeDailyChallenge(db, { ...today, id: `${USER}:2026-11-20`, date: '2026-11-20' });
+    expect(await claimDailyChallenge(ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'challenge_not_loaded' },
+    });
+  });
+
+  it('claims once; a second claim is refused; a server refusal rolls it back', async () => {
+    await writeDailyChallenge(db, today);
+    expect(await claimDailyChallenge(ctx)).toMatchObject({ ok: true, value: { completed: true } });
+    expect(await claimDailyChallenge(ctx)).toMatchObject({
+      ok: false,
+      error: { code: 'challenge_already_completed' },
+    });
+    const [entry] = pendingEntries(await readPending(db));
+    expect(entry).toMatchObject({
+      collection: 'daily_challenge',
+      doc_id: today.id,
+      request: { fn: 'complete_daily_challenge', args: { p_challenge_id: 'plank_60s' } },
+    });
+    if (!entry) throw new Error('no entry');
+    await settleIntent(db, entry.key, entry.seq, { status: 'refused', code: 'SPC01', message: 'x' }, NOW);
+    expect((await firstValueFrom(dailyChallenge$(db)))?.completed).toBe(false);
   });
 });

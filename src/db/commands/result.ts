@@ -26,6 +26,8 @@ export const DATA_ERRORS = {
   homeGymsMax: 'errors:data.homeGymsMax',
   notificationNotFound: 'errors:data.notificationNotFound',
   profileNotLoaded: 'errors:data.profileNotLoaded',
+  challengeNotLoaded: 'errors:data.challengeNotLoaded',
+  challengeAlreadyCompleted: 'errors:data.challengeAlreadyCompleted',
 } as const;
 
 /** Parses command input; a zod failure becomes `invalid_input` naming the first offending field. */

@@ -1,11 +1,12 @@
 import { combineLatest, map, type Observable } from 'rxjs';
+import { dailyChallenge$ } from '@/db/local-state';
 import { pending$ } from '@/db/pending-writes';
 import type { SpotterDatabase } from '@/db/types';
 import { computeLocalProgress, type LocalProgress } from './local-progress';
 
 /**
  * The progression view model, live: recomputed whenever the own profile, own workouts or rest days,
- * the XP ledger or the pending writes change. Every query runs on an index (user_id first).
+ * the XP ledger, today's challenge or the pending writes change. Every query runs on an index (user_id first).
  * `clock` gives "today" (tests fix it).
  */
 export function localProgress$(
@@ -18,11 +19,15 @@ export function localProgress$(
     db.workouts.find({ selector: { user_id: userId } }).$,
     db.rest_days.find({ selector: { user_id: userId } }).$,
     db.xp_events.find({
-      selector: { user_id: userId, source: { $in: ['workout_planned', 'rest_day'] } },
+      selector: {
+        user_id: userId,
+        source: { $in: ['workout_planned', 'rest_day', 'daily_challenge'] },
+      },
     }).$,
     pending$(db),
+    dailyChallenge$(db),
   ]).pipe(
-    map(([profile, workouts, restDays, xpEvents, pending]) =>
+    map(([profile, workouts, restDays, xpEvents, pending, dailyChallenge]) =>
       computeLocalProgress({
         userId,
         profile,
@@ -30,6 +35,7 @@ export function localProgress$(
         restDays,
         xpEvents,
         pending,
+        dailyChallenge,
         now: clock(),
       }),
     ),

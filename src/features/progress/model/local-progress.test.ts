@@ -14,7 +14,9 @@ import { localProgress$ } from './local-progress-live';
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 const profile = { xp: 100, current_streak: 7, best_streak: 12, timezone: 'Europe/Berlin' };
 
-function pendingFor(...keys: [collection: 'workouts' | 'rest_days', id: string][]): PendingState {
+function pendingFor(
+  ...keys: [collection: 'workouts' | 'rest_days' | 'daily_challenge', id: string][]
+): PendingState {
   const s = emptyPendingState();
   keys.forEach(([collection, id], i) => {
     s.entries[`${collection}:${id}`] = {
@@ -42,6 +44,7 @@ const base = (over: Partial<LocalProgressInput>): LocalProgressInput => ({
   workouts: [],
   restDays: [],
   xpEvents: [],
+  dailyChallenge: null,
   pending: emptyPendingState(),
   now: NOW,
   ...over,
@@ -121,6 +124,25 @@ describe('computeLocalProgress', () => {
       }),
     );
     expect(late.currentStreak).toBe(3);
+  });
+
+  it('adds the points of a claimed challenge until the ledger holds them', () => {
+    const dailyChallenge = { id: `${USER}:2026-11-22`, points: 15, completed: true };
+    const pending = pendingFor(['daily_challenge', `${USER}:2026-11-22`]);
+    expect(computeLocalProgress(base({ dailyChallenge, pending }))).toMatchObject({
+      xp: 115,
+      pendingXp: 15,
+      settled: false,
+      currentStreak: 7,
+    });
+    const inLedger = computeLocalProgress(
+      base({
+        dailyChallenge,
+        pending,
+        xpEvents: [{ source: 'daily_challenge', source_id: `${USER}:2026-11-22` }],
+      }),
+    );
+    expect(inLedger.pendingXp).toBe(0);
   });
 
   it('never shows a best streak below the server’s (partial local history)', () => {

@@ -3,7 +3,7 @@
 // The server owns xp, level and streaks (profiles, written by triggers). Until it has acknowledged a
 // local write, this adds the awards the server WILL make for it, with the server's own idempotency:
 // +5 once per user and planned date (ledger source_id "<user>:<date>"), +10 once per rest day (source_id
-// = the rest day's id). An award counts only while its write is pending (pending-writes.ts) and the
+// = the rest day's id), the challenge's points once per UTC date (source_id "<user>:<date>"). An award counts only while its write is pending (pending-writes.ts) and the
 // server's ledger (xp_events) does not already hold it, so a replay, a second device or a date that
 // was awarded before adds nothing. Streaks are computed from local workouts and rest days in the
 // user's zone while such writes are pending; once nothing is pending the numbers are the server's.
@@ -11,6 +11,7 @@ import { levelFromTotalXp, progressPercent } from '@/domain/levels';
 import { computeStreaks } from '@/domain/streaks';
 import { resolveTimeZone, todayIn } from '@/domain/dates';
 import { XP_PLAN_WORKOUT, XP_REST_DAY } from '@/domain/constants';
+import type { DailyChallengeState } from '@/db/local-state';
 import type { PendingState } from '@/db/pending-writes';
 import type { ProfileDoc, RestDayDoc, WorkoutDoc, XpEventDoc } from '@/db/schemas';
 
@@ -24,6 +25,8 @@ export interface LocalProgressInput {
   restDays: readonly Pick<RestDayDoc, 'id' | 'user_id' | 'day'>[];
   /** The server's ledger as pulled. */
   xpEvents: readonly Pick<XpEventDoc, 'source' | 'source_id'>[];
+  /** Today's challenge as cached locally (local-state.ts); null when none is loaded. */
+  dailyChallenge: Pick<DailyChallengeState, 'id' | 'points' | 'completed'> | null;
   pending: PendingState;
   now: Date;
 }
@@ -46,9 +49,11 @@ export function computeLocalProgress(input: LocalProgressInput): LocalProgress {
   const { userId, profile, pending } = input;
   const pendingWorkoutIds = new Set<string>();
   const pendingRestDayIds = new Set<string>();
+  const pendingChallengeIds = new Set<string>();
   for (const e of Object.values(pending.entries)) {
     if (e.collection === 'workouts') pendingWorkoutIds.add(e.doc_id);
     if (e.collection === 'rest_days') pendingRestDayIds.add(e.doc_id);
+    if (e.collection === 'daily_challenge') pendingChallengeIds.add(e.doc_id);
   }
   const awarded = new Set(input.xpEvents.map((x) => `${x.source}|${x.source_id}`));
 
@@ -65,14 +70,22 @@ export function computeLocalProgress(input: LocalProgressInput): LocalProgress {
       restDayAwards += 1;
     }
   }
-  const pendingXp = plannedDates.size * XP_PLAN_WORKOUT + restDayAwards * XP_REST_DAY;
+  const challenge = input.dailyChallenge;
+  const challengeAward =
+    challenge?.completed &&
+    pendingChallengeIds.has(challenge.id) &&
+    !awarded.has(`daily_challenge|${challenge.id}`)
+      ? challenge.points
+      : 0;
+  const pendingXp = plannedDates.size * XP_PLAN_WORKOUT + restDayAwards * XP_REST_DAY + challengeAward;
   const xp = (profile?.xp ?? 0) + pendingXp;
   const lp = levelFromTotalXp(xp);
 
-  const settled = pendingWorkoutIds.size === 0 && pendingRestDayIds.size === 0;
+  const streakSettled = pendingWorkoutIds.size === 0 && pendingRestDayIds.size === 0;
+  const settled = streakSettled && pendingChallengeIds.size === 0;
   let currentStreak = profile?.current_streak ?? 0;
   let bestStreak = profile?.best_streak ?? 0;
-  if (!settled || !profile) {
+  if (!streakSettled || !profile) {
     const covered: string[] = [];
     for (const w of input.workouts) if (w.user_id === userId) covered.push(w.date);
     for (const r of input.restDays) if (r.user_id === userId) covered.push(r.day);
