@@ -59,3 +59,23 @@ from pg_type t
 join pg_namespace n on n.oid = t.typnamespace
 where n.nspname in ('pg_catalog', 'public') and t.typtype in ('b', 'd', 'e', 'r', 'm', 'c')
   and t.typname !~ '^_' and t.typname !~ '^pg_'`;
+
+/**
+ * A cheap fingerprint of schema `public`: row counts and the newest row version (xmin) of the
+ * catalogs the cache reads. Any DDL changes it; a request naming something that does not exist
+ * costs this one query instead of a full reload.
+ */
+export const FINGERPRINT_SQL = `
+select concat_ws(':',
+  (select count(*) || '/' || coalesce(max(c.xmin::text::bigint), 0) from pg_class c
+     join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public'),
+  (select count(*) || '/' || coalesce(max(a.xmin::text::bigint), 0) from pg_attribute a
+     join pg_class c on c.oid = a.attrelid join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public'),
+  (select count(*) || '/' || coalesce(max(co.xmin::text::bigint), 0) from pg_constraint co
+     join pg_namespace n on n.oid = co.connamespace where n.nspname = 'public'),
+  (select count(*) || '/' || coalesce(max(p.xmin::text::bigint), 0) from pg_proc p
+     join pg_namespace n on n.oid = p.pronamespace where n.nspname = 'public'),
+  (select count(*) || '/' || coalesce(max(t.xmin::text::bigint), 0) from pg_type t
+     join pg_namespace n on n.oid = t.typnamespace where n.nspname = 'public')
+) as fingerprint`;

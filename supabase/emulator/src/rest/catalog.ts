@@ -8,7 +8,7 @@
  * cached plans built on an older catalog are not reused.
  */
 import type { Engine } from '../db/engine';
-import { CONSTRAINTS_SQL, FUNCTIONS_SQL, RELATIONS_SQL, TYPES_SQL } from './catalog-queries';
+import { CONSTRAINTS_SQL, FINGERPRINT_SQL, FUNCTIONS_SQL, RELATIONS_SQL, TYPES_SQL } from './catalog-queries';
 
 export interface Column {
   name: string;
@@ -55,6 +55,8 @@ export interface FunctionInfo {
 
 export interface Catalog {
   version: number;
+  /** FINGERPRINT_SQL's value when this catalog was read. */
+  fingerprint: string;
   relations: Map<string, Relation>;
   foreignKeys: ForeignKey[];
   functions: Map<string, FunctionInfo[]>;
@@ -117,7 +119,13 @@ interface FunctionRow {
 
 let nextVersion = 1;
 
+async function fingerprint(engine: Engine): Promise<string> {
+  const { rows } = await engine.query<{ fingerprint: string }>(FINGERPRINT_SQL);
+  return rows[0]?.fingerprint ?? '';
+}
+
 async function loadCatalog(engine: Engine): Promise<Catalog> {
+  const print = await fingerprint(engine);
   const [rels, cons, fns, types] = [
     await engine.query<RelationRow>(RELATIONS_SQL),
     await engine.query<ConstraintRow>(CONSTRAINTS_SQL),
@@ -174,7 +182,7 @@ async function loadCatalog(engine: Engine): Promise<Catalog> {
     const sql = typeMap.get(name);
     if (sql) typeMap.set(alias, sql);
   }
-  return { version: nextVersion++, relations, foreignKeys, functions, types: typeMap };
+  return { version: nextVersion++, fingerprint: print, relations, foreignKeys, functions, types: typeMap };
 }
 
 function toFunctionInfo(row: FunctionRow, relations: Map<string, Relation>): FunctionInfo {
@@ -223,13 +231,17 @@ function column(name: string, type: string): Column {
 
 export interface CatalogCache {
   get(): Promise<Catalog>;
-  /** Reloads unless a reload started after `staleVersion` was read; concurrent callers share one. */
+  /**
+   * After a miss: reloads if the schema changed since `staleVersion` was read (checked with one
+   * fingerprint query), else returns the same catalog. Concurrent callers share one check.
+   */
   refresh(staleVersion: number): Promise<Catalog>;
 }
 
 export function createCatalogCache(engine: Engine, log: (line: string) => void): CatalogCache {
   let current: Catalog | null = null;
   let loading: Promise<Catalog> | null = null;
+  let checking: Promise<Catalog> | null = null;
   let listening = false;
 
   const reload = (): Promise<Catalog> => {
@@ -261,7 +273,14 @@ export function createCatalogCache(engine: Engine, log: (line: string) => void):
     },
     async refresh(staleVersion) {
       if (current && current.version > staleVersion) return current;
-      return reload();
+      const known = current;
+      if (!known) return reload();
+      checking ??= fingerprint(engine)
+        .then((print) => (print === known.fingerprint ? known : reload()))
+        .finally(() => {
+          checking = null;
+        });
+      return checking;
     },
   };
 }
