@@ -99,6 +99,8 @@ export class SyncSession {
   start(): void {
     const { db, userId } = this.options;
     const names = Object.keys(db.collections) as CollectionName[];
+    // Before the handlers: a user change drops the old user's handlers with the old channel.
+    this.supervisor?.setUser(userId);
     for (const name of names) {
       const sync = collectionSync(name, userId);
       const replication = replicateCollection({
@@ -127,7 +129,6 @@ export class SyncSession {
         }
       }
     }
-    this.supervisor?.setUser(userId);
     void db.waitForLeadership().then(() => this.onLeadership());
   }
 
