@@ -1,0 +1,246 @@
+// The realtime supervisor's schedule under fake timers, against a scripted channel that reports the
+// statuses realtime-js reports (the real client is covered by the integration suites).
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { reconnectDelay } from './backoff';
+import { keyOf, MAX_ATTEMPTS_MESSAGE, RealtimeSupervisor } from './supervisor';
+import type { ChangePayload, ChannelLike, ChannelStatus, RealtimeClientLike } from './types';
+
+interface ScriptedChannel extends ChannelLike {
+  name: string;
+  bindings: { table: string; event: string; schema: string; filter?: string }[];
+  callbacks: ((p: ChangePayload) => void)[];
+  report(status: ChannelStatus): void;
+  removed: boolean;
+}
+
+function scriptedClient() {
+  const channels: ScriptedChannel[] = [];
+  const client: RealtimeClientLike = {
+    channel(name) {
+      let statusCallback: ((s: ChannelStatus) => void) | null = null;
+      const ch: ScriptedChannel = {
+        name,
+        bindings: [],
+        callbacks: [],
+        removed: false,
+        on(_type, filter, callback) {
+          ch.bindings.push(filter);
+          ch.callbacks.push(callback);
+          return ch;
+        },
+        subscribe(cb) {
+          statusCallback = cb;
+          return ch;
+        },
+        report(status) {
+          statusCallback?.(status);
+        },
+      };
+      channels.push(ch);
+      return ch;
+    },
+    removeChannel(ch) {
+      const c = ch as ScriptedChannel;
+      c.removed = true;
+      // realtime-js reports CLOSED to the removed channel's callback: the supervisor must ignore it.
+      c.report('CLOSED');
+      return Promise.resolve('ok');
+    },
+  };
+  return { client, channels, last: () => channels.at(-1)! };
+}
+
+const payload = (table: string): ChangePayload => ({
+  eventType: 'INSERT',
+  table,
+  schema: 'public',
+  new: { id: 'x' },
+  old: {},
+});
+
+describe('RealtimeSupervisor', () => {
+  let errors: string[];
+  const log = { error: (m: string) => errors.push(m) };
+  beforeEach(() => {
+    vi.useFakeTimers();
+    errors = [];
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  function make(extra: Partial<ConstructorParameters<typeof RealtimeSupervisor>[0]> = {}) {
+    const s = scriptedClient();
+    const onSubscribed = vi.fn();
+    const sup = new RealtimeSupervisor({
+      client: s.client,
+      log,
+      timers: {
+        setTimeout: (fn, ms) => setTimeout(fn, ms),
+        clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+        now: () => Date.now(),
+      },
+      onSubscribed,
+      ...extra,
+    });
+    return { ...s, sup, onSubscribed };
+  }
+
+  it('computes the back-off 1, 2, 4, 8, 16 s, capped at 30 s', () => {
+    expect([1, 2, 3, 4, 5, 6, 7].map((n) => reconnectDelay(n))).toEqual([
+      1000, 2000, 4000, 8000, 16000, 30000, 30000,
+    ]);
+    expect(() => reconnectDelay(0)).toThrow(RangeError);
+  });
+
+  it('reconnects after exactly 1, 2, 4, 8 and 16 s, then stops with the max-attempts log', () => {
+    const { sup, channels, last } = make();
+    sup.setUser('u1');
+    sup.on({ table: 'notifications', event: '*', filter: 'user_id=eq.u1' }, () => undefined);
+    sup.start();
+    expect(channels).toHaveLength(1);
+    const failures: ChannelStatus[] = ['CHANNEL_ERROR', 'TIMED_OUT', 'CLOSED', 'CHANNEL_ERROR', 'TIMED_OUT'];
+    const delays = [1000, 2000, 4000, 8000, 16000];
+    for (const [i, status] of failures.entries()) {
+      last().report(status);
+      expect(sup.state).toBe('retrying');
+      expect(sup.reconnectAttempts).toBe(i + 1);
+      const before = channels.length;
+      vi.advanceTimersByTime(delays[i]! - 1);
+      expect(channels).toHaveLength(before);
+      vi.advanceTimersByTime(1);
+      expect(channels).toHaveLength(before + 1);
+      expect(last().name).toBe('user:u1');
+    }
+    // The 5th reconnect attempt fails too: no 6th.
+    last().report('CHANNEL_ERROR');
+    expect(errors).toContain(MAX_ATTEMPTS_MESSAGE);
+    expect(sup.state).toBe('stopped');
+    const count = channels.length;
+    vi.advanceTimersByTime(10 * 60_000);
+    expect(channels).toHaveLength(count);
+    expect(channels.every((c, i) => i === channels.length - 1 || c.removed)).toBe(true);
+  });
+
+  it('resets the counter on SUBSCRIBED and resyncs on every (re)subscribe', () => {
+    const { sup, channels, last, onSubscribed } = make();
+    sup.setUser('u1');
+    sup.start();
+    last().report('CHANNEL_ERROR');
+    vi.advanceTimersByTime(1000);
+    last().report('CLOSED');
+    vi.advanceTimersByTime(2000);
+    expect(sup.reconnectAttempts).toBe(2);
+    last().report('SUBSCRIBED');
+    expect(sup.reconnectAttempts).toBe(0);
+    expect(sup.state).toBe('subscribed');
+    expect(onSubscribed).toHaveBeenCalledTimes(1);
+    // The next failure starts from 1 s again.
+    last().report('TIMED_OUT');
+    const before = channels.length;
+    vi.advanceTimersByTime(999);
+    expect(channels).toHaveLength(before);
+    vi.advanceTimersByTime(1);
+    expect(channels).toHaveLength(before + 1);
+    last().report('SUBSCRIBED');
+    expect(onSubscribed).toHaveBeenCalledTimes(2);
+  });
+
+  it('restart() after the attempts ran out starts a fresh series', () => {
+    const { sup, channels, last } = make();
+    sup.setUser('u1');
+    sup.start();
+    for (const d of [1000, 2000, 4000, 8000, 16000]) {
+      last().report('CHANNEL_ERROR');
+      vi.advanceTimersByTime(d);
+    }
+    last().report('CHANNEL_ERROR');
+    expect(sup.state).toBe('stopped');
+    const count = channels.length;
+    sup.restart();
+    expect(channels).toHaveLength(count + 1);
+    expect(sup.reconnectAttempts).toBe(0);
+    last().report('CHANNEL_ERROR');
+    vi.advanceTimersByTime(1000);
+    expect(channels).toHaveLength(count + 2);
+  });
+
+  it('cleans up the old channel on a user change and subscribes for the new user', () => {
+    const { sup, channels, last } = make();
+    sup.setUser('u1');
+    const first = vi.fn();
+    sup.on({ table: 'notifications', event: '*', filter: 'user_id=eq.u1' }, first);
+    sup.start();
+    const old = last();
+    sup.setUser('u2');
+    expect(old.removed).toBe(true);
+    expect(last().name).toBe('user:u2');
+    // The old user's handlers went with the channel; the late event of the old channel is ignored.
+    old.callbacks[0]?.(payload('notifications'));
+    expect(first).not.toHaveBeenCalled();
+    expect(channels).toHaveLength(2);
+    // A failure reported by the removed channel does not schedule anything.
+    old.report('CHANNEL_ERROR');
+    expect(sup.reconnectAttempts).toBe(0);
+  });
+
+  it('keeps one handler per table, event, schema and filter: a repeated key replaces the old one', () => {
+    const { sup, last } = make();
+    sup.setUser('u1');
+    const a = vi.fn();
+    const b = vi.fn();
+    const other = vi.fn();
+    sup.on({ table: 'friend_requests', event: '*', filter: 'receiver_id=eq.u1' }, a);
+    sup.on({ table: 'friend_requests', event: '*', schema: 'public', filter: 'receiver_id=eq.u1' }, b);
+    sup.on({ table: 'friend_requests', event: '*', filter: 'sender_id=eq.u1' }, other);
+    sup.start();
+    expect(last().bindings).toHaveLength(2);
+    last().report('SUBSCRIBED');
+    last().callbacks[0]!(payload('friend_requests'));
+    expect(a).not.toHaveBeenCalled();
+    expect(b).toHaveBeenCalledTimes(1);
+    // Replacing while subscribed keeps the channel (same binding).
+    const c = vi.fn();
+    const channel = last();
+    sup.on({ table: 'friend_requests', event: '*', filter: 'receiver_id=eq.u1' }, c);
+    expect(last()).toBe(channel);
+    channel.callbacks[0]!(payload('friend_requests'));
+    expect(c).toHaveBeenCalledTimes(1);
+    expect(keyOf({ table: 't', event: '*' })).toBe(keyOf({ table: 't', event: '*', schema: 'public' }));
+  });
+
+  it('logs a registration error and returns a no-op unsubscribe', () => {
+    const { sup } = make();
+    const off = sup.on({ table: '', event: '*' }, () => undefined);
+    expect(errors).toContain('Failed to register a realtime handler');
+    expect(() => off()).not.toThrow();
+  });
+
+  it('hands out at most 10 events per second and reports the overflow once per window', () => {
+    const onOverflow = vi.fn();
+    const { sup, last } = make({ onOverflow });
+    sup.setUser('u1');
+    const handler = vi.fn();
+    sup.on({ table: 'workouts', event: '*', filter: 'user_id=eq.u1' }, handler);
+    sup.start();
+    last().report('SUBSCRIBED');
+    for (let i = 0; i < 25; i++) last().callbacks[0]!(payload('workouts'));
+    expect(handler).toHaveBeenCalledTimes(10);
+    expect(onOverflow).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(1000);
+    expect(onOverflow).toHaveBeenCalledTimes(1);
+    for (let i = 0; i < 5; i++) last().callbacks[0]!(payload('workouts'));
+    expect(handler).toHaveBeenCalledTimes(15);
+  });
+
+  it('stop() removes the channel and cancels a pending reconnect', () => {
+    const { sup, channels, last } = make();
+    sup.setUser('u1');
+    sup.start();
+    last().report('CHANNEL_ERROR');
+    sup.stop();
+    vi.advanceTimersByTime(60_000);
+    expect(channels).toHaveLength(1);
+    expect(sup.state).toBe('stopped');
+  });
+});
