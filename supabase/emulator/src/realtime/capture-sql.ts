@@ -2,6 +2,8 @@
  * The SQL realtime installs at attach time, idempotently, in the private `realtime` schema (no grants
  * to the API roles; every function's EXECUTE is revoked from PUBLIC):
  *
+ * - `realtime.emulator_capture_state`: a one-row switch; the triggers queue nothing while no socket has
+ *   `postgres_changes` bindings (the feed turns it on before such a join is answered).
  * - `realtime.emulator_changes`: the queue. AFTER ROW triggers on every table in the
  *   `supabase_realtime` publication write `to_jsonb(NEW/OLD)` there and `pg_notify` only the row id
  *   (a NOTIFY payload over 8000 bytes fails). The delivery loop deletes what it reads.
@@ -30,11 +32,22 @@ create table if not exists realtime.emulator_changes (
   changed_at timestamptz not null default clock_timestamp()
 );
 
+-- One row: whether any socket has postgres_changes bindings. Writes skip the queue while nobody
+-- listens (a bulk load into published tables costs nothing extra then).
+create table if not exists realtime.emulator_capture_state (
+  id boolean primary key default true check (id),
+  active boolean not null default false
+);
+insert into realtime.emulator_capture_state (id, active) values (true, false) on conflict (id) do nothing;
+
 create or replace function realtime.emulator_capture() returns trigger
 language plpgsql security definer set search_path = '' as $fn$
 declare
   v_id bigint;
 begin
+  if not coalesce((select s.active from realtime.emulator_capture_state s), false) then
+    return null;
+  end if;
   insert into realtime.emulator_changes (schema_name, table_name, op, record, old_record)
   values (tg_table_schema, tg_table_name, tg_op,
           case when tg_op = 'DELETE' then null else to_jsonb(new) end,

@@ -52,6 +52,8 @@ interface Recipient {
 }
 
 const BATCH = 500;
+/** Capture stays on this long after the last postgres_changes subscriber left. */
+const CAPTURE_IDLE_MS = 30_000;
 /** Hosted walrus drops values from records over 1 MiB (max_record_bytes) and reports 413. */
 const MAX_RECORD_BYTES = 1024 * 1024;
 
@@ -61,6 +63,9 @@ export class ChangeFeed {
   private closed = false;
   private unlisten: (() => Promise<void>) | null = null;
   private timer: NodeJS.Timeout | null = null;
+  private active = false;
+  private switching: Promise<void> = Promise.resolve();
+  private lastSubscriberAt = 0;
 
   constructor(
     private readonly engine: Engine,
@@ -70,17 +75,58 @@ export class ChangeFeed {
   ) {}
 
   async start(): Promise<void> {
+    await this.engine.query('update realtime.emulator_capture_state set active = false');
     this.unlisten = await this.engine.listen(CHANGES_CHANNEL, () => this.schedule());
-    // A safety net for a missed NOTIFY; the queue is normally empty, so this is one cheap query.
-    this.timer = setInterval(() => this.schedule(), 2_000);
+    // A safety net for a missed NOTIFY (the queue is normally empty, so this is one cheap query), and
+    // the switch that stops capture after a while without subscribers.
+    this.timer = setInterval(() => {
+      this.schedule();
+      void this.maybeDeactivate();
+    }, 2_000);
     this.timer.unref();
     this.schedule();
+  }
+
+  /** Turns capture on; resolves once writes are queued (called before a postgres_changes join reply). */
+  async activate(): Promise<void> {
+    this.lastSubscriberAt = Date.now();
+    if (!this.active) {
+      this.active = true;
+      this.switching = this.setCapture(true);
+    }
+    await this.switching;
+  }
+
+  private async maybeDeactivate(): Promise<void> {
+    if (!this.active || this.closed) return;
+    for (const _ of this.subscribers()) {
+      this.lastSubscriberAt = Date.now();
+      return;
+    }
+    if (Date.now() - this.lastSubscriberAt < CAPTURE_IDLE_MS) return;
+    this.active = false;
+    this.switching = this.setCapture(false);
+    await this.switching;
+  }
+
+  /** Switches run one after another, so on a connection pool the last one wins. */
+  private setCapture(on: boolean): Promise<void> {
+    return this.switching.then(() =>
+      this.engine
+        .query('update realtime.emulator_capture_state set active = $1', [on])
+        .then(() => undefined)
+        .catch((error: unknown) => this.log(`realtime: capture switch failed: ${(error as Error).message}`)),
+    );
   }
 
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
     await this.draining;
+    await this.switching;
+    await this.engine
+      .query('update realtime.emulator_capture_state set active = false')
+      .catch(() => undefined);
     await this.unlisten?.().catch(() => undefined);
   }
 

@@ -33,6 +33,8 @@ export interface ConnectionDeps {
   hub: Hub;
   catalog: TableCatalog;
   eventsPerSecond: number;
+  /** Turns change capture on; awaited before a join with postgres_changes bindings is answered. */
+  activateCapture(): Promise<void>;
   log(line: string): void;
 }
 
@@ -218,6 +220,7 @@ export class Connection implements ChannelHost {
       this.reply(message, 'error', { reason: joinReason(token) });
       return;
     }
+    if (bindings.list.length > 0) await this.deps.activateCapture();
     if (this.closing) return;
     // A second join of the same topic replaces the first (Phoenix closes the old one).
     this.channels.get(topic)?.close();

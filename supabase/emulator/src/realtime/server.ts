@@ -127,6 +127,7 @@ export async function attachRealtime(ctx: EmulatorContext, server: Server): Prom
             hub,
             catalog,
             eventsPerSecond: ctx.config.rateLimits.realtimeEventsPerSecond,
+            activateCapture: () => feed.activate(),
             log: (line) => ctx.log(line),
           });
         });
