@@ -1,0 +1,167 @@
+/**
+ * The sync worker's comlink contract: `createSyncWorkerApi` builds the object `main.ts` exposes, and
+ * `SyncWorkerApi` is the only thing the page imports (as a type). Control calls and online-only RPCs
+ * only: data crosses through the shared RxDB database, never through postMessage.
+ *
+ * Owns at most one SyncSession (one user) at a time: `start` for another user stops the old session
+ * and closes its database first, so a second account never pushes or shows the first one's rows.
+ */
+import { proxy, type ProxyMarked } from 'comlink';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { SpotterDatabase } from '../src/db/types';
+import { createSyncClient, type SyncClientOptions } from './core/client';
+import { SyncGate } from './core/gate';
+import { callRpc, type RpcResult } from './core/rpc';
+import { SyncSession, type SessionStatus } from './core/session';
+
+export type { RpcResult, SessionStatus };
+
+export interface StartOptions {
+  userId: string;
+  accessToken: string | null;
+  supabaseUrl: string;
+  anonKey: string;
+}
+
+export type WorkerStatus =
+  | { state: 'idle' }
+  | ({ state: 'running' } & SessionStatus);
+
+export type StatusListener = (status: WorkerStatus) => void;
+
+export interface OnlineEvents {
+  addEventListener(type: 'online' | 'offline', listener: () => void): void;
+  removeEventListener(type: 'online' | 'offline', listener: () => void): void;
+}
+
+export interface SyncWorkerDeps {
+  openDatabase(userId: string): Promise<SpotterDatabase>;
+  closeDatabase(db: SpotterDatabase): Promise<void>;
+  /** `self` in the worker: online/offline events. */
+  events?: OnlineEvents;
+  isOnline?: () => boolean;
+  transport?: SyncClientOptions['transport'];
+  session?: Partial<ConstructorParameters<typeof SyncSession>[0]>;
+}
+
+export function createSyncWorkerApi(deps: SyncWorkerDeps) {
+  let current: { session: SyncSession; db: SpotterDatabase; client: SupabaseClient } | null = null;
+  /** start/stop run one at a time. */
+  let queue: Promise<unknown> = Promise.resolve();
+  const listeners = new Set<StatusListener>();
+  const isOnline = deps.isOnline ?? (() => globalThis.navigator?.onLine ?? true);
+
+  const status = (): WorkerStatus =>
+    current ? { state: 'running', ...current.session.status() } : { state: 'idle' };
+  const emit = () => {
+    const s = status();
+    for (const l of listeners) {
+      try {
+        l(s);
+      } catch {
+        // A listener whose page went away must not stop the others.
+      }
+    }
+  };
+  const onOnline = () => current?.session.setOnline(true);
+  const onOffline = () => current?.session.setOnline(false);
+  deps.events?.addEventListener('online', onOnline);
+  deps.events?.addEventListener('offline', onOffline);
+
+  const serially = <T>(fn: () => Promise<T>): Promise<T> => {
+    const run = queue.then(fn, fn);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  async function stopCurrent(): Promise<void> {
+    const old = current;
+    current = null;
+    if (!old) return;
+    await old.session.stop();
+    await deps.closeDatabase(old.db);
+    emit();
+  }
+
+  const api = {
+    /** Starts syncing for `userId` (after sign-in); for the user already running, only passes the token. */
+    start(options: StartOptions): Promise<void> {
+      return serially(async () => {
+        if (current && current.session.userId === options.userId) {
+          current.session.setAccessToken(options.accessToken);
+          return;
+        }
+        await stopCurrent();
+        const db = await deps.openDatabase(options.userId);
+        const gate = new SyncGate();
+        gate.setOnline(isOnline());
+        const client = createSyncClient({
+          url: options.supabaseUrl,
+          anonKey: options.anonKey,
+          getToken: () => gate.token,
+          ...(deps.transport ? { transport: deps.transport } : {}),
+        });
+        const session = new SyncSession({
+          db,
+          client,
+          gate,
+          userId: options.userId,
+          backendId: options.supabaseUrl,
+          onStatus: emit,
+          ...deps.session,
+        });
+        current = { session, db, client };
+        session.setAccessToken(options.accessToken);
+        session.start();
+        emit();
+      });
+    },
+
+    /** Every auth change on the page (TOKEN_REFRESHED, SIGNED_IN; null when the session ended). */
+    setAccessToken(token: string | null): void {
+      current?.session.setAccessToken(token);
+    },
+
+    /** Resync now: the user's action, the focus refresh; restarts a realtime channel that gave up. */
+    syncNow(): void {
+      current?.session.syncNow();
+    },
+
+    /** Sign-out: stops replication and realtime and closes this realm's database instance. */
+    stop(): Promise<void> {
+      return serially(stopCurrent);
+    },
+
+    status(): WorkerStatus {
+      return status();
+    },
+
+    /** `listener` is a comlink proxy; returns a proxied unsubscribe. */
+    subscribe(listener: StatusListener): (() => void) & ProxyMarked {
+      listeners.add(listener);
+      listener(status());
+      return proxy(() => {
+        listeners.delete(listener);
+      });
+    },
+
+    /** An online-only RPC (search, discovery, public profiles, intents): errors come back as values. */
+    rpc(name: string, args: Record<string, unknown> = {}): Promise<RpcResult> {
+      if (!current) {
+        return Promise.resolve({ ok: false, error: { code: 'not_started', message: 'sync worker not started', status: 0 } });
+      }
+      return callRpc(current.client, name, args);
+    },
+
+    /** For tests and teardown of a worker realm. */
+    dispose(): Promise<void> {
+      deps.events?.removeEventListener('online', onOnline);
+      deps.events?.removeEventListener('offline', onOffline);
+      listeners.clear();
+      return serially(stopCurrent);
+    },
+  };
+  return api;
+}
+
+export type SyncWorkerApi = ReturnType<typeof createSyncWorkerApi>;

@@ -1,0 +1,19 @@
+/**
+ * The sync worker's entry (a module Web Worker, one per tab; only the elected leader replicates):
+ * exposes the API of api.ts with comlink. Owns this realm's instance of the user's database, the
+ * supabase-js client and the realtime socket. The page passes tokens in; this worker never refreshes.
+ */
+import { expose } from 'comlink';
+import { closeDatabase, openDatabase } from '../src/db/open-database';
+import { createSyncWorkerApi } from './api';
+
+declare const self: DedicatedWorkerGlobalScope;
+
+const api = createSyncWorkerApi({
+  openDatabase: (userId) => openDatabase({ userId }),
+  closeDatabase,
+  events: self,
+  isOnline: () => self.navigator.onLine,
+});
+
+expose(api, self);

@@ -1,0 +1,107 @@
+/**
+ * Invariants of issue 5 against the emulator: offline edits on two devices converge after reconnect
+ * (the per-field three-way merge keeps both sides' changes), a push replayed by the service worker and
+ * retried by the worker applies once (rows and XP ledger), an expired token stops pushes without losing
+ * writes and they resume after setAccessToken.
+ */
+import { afterEach, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { editWorkout, planWorkout } from '../../../src/db/commands/workouts';
+import { readPending } from '../../../src/db/pending-writes';
+import { createSyncClient } from '../../../sync-worker/core/client';
+import { describeEachEmulator } from '../../support/emulator';
+import { eventually, newUser, openDevice, sleep, tokenFor, type Device } from './support';
+
+describeEachEmulator('sync convergence', (suite) => {
+  const emulator = () => suite.emulator();
+  const devices: Device[] = [];
+  const track = (d: Device) => {
+    devices.push(d);
+    return d;
+  };
+  afterEach(async () => {
+    for (const d of devices.splice(0)) await d.close();
+  });
+
+  const docsOf = async (d: Device) =>
+    (await d.db.workouts.find({ sort: [{ id: 'asc' }] }).exec()).map((w) => {
+      const { id, title, notes, date, type } = w.toJSON();
+      return { id, title, notes, date, type };
+    });
+  const pendingCount = async (d: Device) => Object.keys((await readPending(d.db)).entries).length;
+
+  it('merges offline edits of different fields on two devices', async () => {
+    const user = await newUser(emulator());
+    const a = track(await openDevice(emulator(), user.id, { token: user.token }));
+    const b = track(await openDevice(emulator(), user.id, { token: user.token }));
+    const planned = await planWorkout({ db: a.db, userId: user.id }, { type: 'strength', date: '2026-12-01', title: 'T0' });
+    if (!planned.ok) throw new Error('plan failed');
+    const id = planned.value.id;
+    await eventually(async () => (await b.db.workouts.findOne(id).exec()) !== null);
+    await eventually(async () => (await pendingCount(a)) === 0);
+
+    a.session.setOnline(false);
+    b.session.setOnline(false);
+    await editWorkout({ db: a.db, userId: user.id }, id, { title: 'from A' });
+    await editWorkout({ db: b.db, userId: user.id }, id, { notes: 'from B', date: '2026-12-02' });
+    await sleep(300);
+    a.session.setOnline(true);
+    await eventually(async () => (await pendingCount(a)) === 0);
+    b.session.setOnline(true);
+    await eventually(async () => (await pendingCount(b)) === 0);
+    const expected = [{ id, title: 'from A', notes: 'from B', date: '2026-12-02', type: 'strength' }];
+    await eventually(async () => JSON.stringify(await docsOf(a)) === JSON.stringify(expected));
+    await eventually(async () => JSON.stringify(await docsOf(b)) === JSON.stringify(expected));
+    const server = await emulator().engine.query(`select title, notes, date::text from public.workouts where id = $1`, [id]);
+    expect(server.rows).toEqual([{ title: 'from A', notes: 'from B', date: '2026-12-02' }]);
+  });
+
+  it('applies a push replayed by the service worker and retried by the worker once (rows and XP)', async () => {
+    const user = await newUser(emulator());
+    const device = track(await openDevice(emulator(), user.id, { token: user.token }));
+    device.session.setOnline(false);
+    const planned = await planWorkout({ db: device.db, userId: user.id }, { type: 'cardio', date: '2026-12-05' });
+    if (!planned.ok) throw new Error('plan failed');
+    // The request the worker sent before the network dropped, as the service worker stored it.
+    const doc = (await device.db.workouts.findOne(planned.value.id).exec())!.toJSON();
+    const stored = { p_rows: [{ newDocumentState: { ...doc, _deleted: false }, assumedMasterState: null }] };
+    const replayer = createSyncClient({ url: emulator().url, anonKey: emulator().status.ANON_KEY, getToken: () => user.token, transport: WebSocket as never });
+    for (let i = 0; i < 2; i++) {
+      const res = await replayer.rpc('push_workouts', stored);
+      expect(res.error).toBeNull();
+    }
+    device.session.setOnline(true);
+    await eventually(async () => (await pendingCount(device)) === 0);
+    device.session.syncNow();
+    await device.session.awaitInSync();
+    const rows = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [user.id]);
+    expect(rows.rows).toHaveLength(1);
+    const xp = await emulator().engine.query(
+      `select source_id from public.xp_events where user_id = $1 and source = 'workout_planned'`,
+      [user.id],
+    );
+    expect(xp.rows).toEqual([{ source_id: `${user.id}:2026-12-05` }]);
+  });
+
+  it('stops pushing on an expired token without losing the write, resumes after setAccessToken', async () => {
+    const user = await newUser(emulator());
+    const short = await tokenFor(emulator(), user.id, 2);
+    const device = track(await openDevice(emulator(), user.id, { token: short, realtime: false }));
+    await eventually(() => device.session.status().leader);
+    await sleep(2600);
+    const planned = await planWorkout({ db: device.db, userId: user.id }, { type: 'yoga', date: '2026-12-07' });
+    if (!planned.ok) throw new Error('plan failed');
+    await eventually(() => device.session.status().needsToken);
+    const none = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [user.id]);
+    expect(none.rows).toHaveLength(0);
+    expect(await pendingCount(device)).toBe(1);
+    // A reload (new worker) with the same expired token still holds the write.
+    await device.restart(short);
+    await sleep(500);
+    expect(await pendingCount(device)).toBe(1);
+    device.session.setAccessToken(await tokenFor(emulator(), user.id));
+    await eventually(async () => (await pendingCount(device)) === 0);
+    const rows = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [user.id]);
+    expect(rows.rows).toEqual([{ id: planned.value.id }]);
+  });
+});
