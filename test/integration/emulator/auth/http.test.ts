@@ -5,6 +5,9 @@ import { RELAXED_LIMITS, signedInUser, uniqueEmail } from './support';
 
 const VERSION = 'X-Supabase-Api-Version';
 
+/** Everything the emulators of this file log; no request may end in an unexpected error. */
+const logged: string[] = [];
+
 describeEachEmulator(
   'auth: raw HTTP (status codes, headers, error bodies, hostile input)',
   (suite) => {
@@ -308,6 +311,13 @@ describeEachEmulator(
       const after = await e.engine.query<{ n: number }>(`select count(*)::int as n from auth.users`);
       expect(after.rows[0]?.n).toBe(before.rows[0]?.n);
     });
+
+    it('logged no unexpected errors for any of the requests above', async () => {
+      const { email, supabase } = await signedInUser(emulator(), 'logged');
+      await supabase.auth.resetPasswordForEmail(email);
+      expect(logged.some((line) => line.startsWith(`mail to ${email}`))).toBe(true);
+      expect(logged.filter((line) => /unexpected|internal error/i.test(line))).toEqual([]);
+    });
   },
-  RELAXED_LIMITS,
+  { ...RELAXED_LIMITS, log: (line) => logged.push(line) },
 );

@@ -37,6 +37,18 @@ describeEachEmulator(
       expect(b.body.refresh_token).toBe(a.body.refresh_token);
     });
 
+    it('serves parallel refreshes of one token (two tabs) without signing the user out', async () => {
+      const { supabase } = await signedInUser(emulator(), 'tabs');
+      const e = emulator();
+      const token = (await supabase.auth.getSession()).data.session?.refresh_token ?? '';
+      const results = await Promise.all([0, 1, 2, 3].map(() => refresh(e.url, e.status.ANON_KEY, token)));
+      expect(results.map((r) => r.status)).toEqual([200, 200, 200, 200]);
+      // Everyone ends up with the same active token, and it still works.
+      expect(new Set(results.map((r) => r.body.refresh_token)).size).toBe(1);
+      const next = await refresh(e.url, e.status.ANON_KEY, results[0]?.body.refresh_token as string);
+      expect(next.status).toBe(200);
+    });
+
     it('detects reuse of an older revoked token and revokes the whole session family', async () => {
       const { supabase } = await signedInUser(emulator(), 'reuse');
       const e = emulator();
