@@ -19,7 +19,12 @@ const READER = userId(1);
 interface Probe {
   name: string;
   sql: string;
-  params: (i: number, state: { cursor: { created_at: string; id: string } | null }) => unknown[];
+  /** Types of $1 and $2, for the server-side timer (which passes parameters as text). */
+  types: [string, string];
+  params: (
+    i: number,
+    state: { cursor: { created_at: string; id: string } | null },
+  ) => Array<string | number | null>;
 }
 
 const probes: Probe[] = [
@@ -27,28 +32,49 @@ const probes: Probe[] = [
     // First page and the following pages, walking the keyset cursor (wraps to the top every 10 pages).
     name: 'feed_page',
     sql: 'select * from public.get_feed(20, $1, $2)',
+    types: ['timestamptz', 'text'],
     params: (i, state) =>
       i % 10 === 0 || !state.cursor ? [null, null] : [state.cursor.created_at, state.cursor.id],
   },
-  { name: 'presence', sql: 'select * from public.get_friends_at_gym($1)', params: () => [GYM] },
+  {
+    name: 'presence',
+    sql: 'select * from public.get_friends_at_gym($1)',
+    types: ['text', 'text'],
+    params: () => [GYM],
+  },
   {
     name: 'friends_page',
     sql: 'select * from public.list_user_friends_with_status($1, 20, $2, null)',
+    types: ['uuid', 'int'],
     params: (i) => [READER, (i * 20) % READER_FRIENDS],
   },
 ];
 
-async function measure(engine: Engine, probe: Probe): Promise<number> {
+interface Timing {
+  request: number[];
+  server: number[];
+}
+
+// Server-side time of the RPC alone (no client round trips), with the same role and claims: a helper
+// created in the bench database only.
+const SERVER_TIMER = `create or replace function public.bench_elapsed_ms(p_sql text, p_params text[])
+  returns double precision language plpgsql as $$
+  declare started timestamptz := clock_timestamp(); n int;
+  begin
+    execute 'select count(*) from (' || p_sql || ') q' into n using p_params[1], p_params[2];
+    if n = 0 then raise exception 'no rows'; end if;
+    return extract(epoch from clock_timestamp() - started) * 1000;
+  end $$`;
+
+async function measure(engine: Engine, probe: Probe): Promise<Timing> {
   const state: { cursor: { created_at: string; id: string } | null } = { cursor: null };
-  const samples: number[] = [];
+  const timing: Timing = { request: [], server: [] };
+  const claims = { sub: READER, role: 'authenticated', aal: 'aal1' };
   for (let i = 0; i < WARMUP + RUNS; i++) {
     const params = probe.params(i, state);
     const started = performance.now();
     const rows = await engine.transaction(async (tx) => {
-      await asRole(tx, {
-        role: 'authenticated',
-        claims: { sub: READER, role: 'authenticated', aal: 'aal1' },
-      });
+      await asRole(tx, { role: 'authenticated', claims });
       return (await tx.query<{ created_at: string | Date; id: string }>(probe.sql, params)).rows;
     });
     const elapsed = performance.now() - started;
@@ -58,9 +84,21 @@ async function measure(engine: Engine, probe: Probe): Promise<number> {
       const createdAt = last.created_at instanceof Date ? last.created_at.toISOString() : last.created_at;
       state.cursor = rows.length === 20 ? { created_at: createdAt, id: last.id } : null;
     }
-    if (i >= WARMUP) samples.push(elapsed);
+    const server = await engine.transaction(async (tx) => {
+      await asRole(tx, { role: 'authenticated', claims });
+      const text = params.map((p) => (p === null ? null : String(p)));
+      const sql = probe.sql
+        .replace('$1', `$1::${probe.types[0] ?? 'text'}`)
+        .replace('$2', `$2::${probe.types[1] ?? 'text'}`);
+      return (await tx.query<{ ms: number }>('select public.bench_elapsed_ms($1, $2) as ms', [sql, text]))
+        .rows[0]?.ms;
+    });
+    if (i >= WARMUP) {
+      timing.request.push(elapsed);
+      if (server !== undefined) timing.server.push(server);
+    }
   }
-  return round(percentile(samples, 95));
+  return timing;
 }
 
 async function benchEngine(
@@ -70,15 +108,23 @@ async function benchEngine(
 ): Promise<BenchFigure[]> {
   await applySchema(engine, { seed: true });
   await loadDataset(engine);
+  await engine.exec(SERVER_TIMER);
+  await engine.exec('grant execute on function public.bench_elapsed_ms(text, text[]) to authenticated');
   const figures: BenchFigure[] = [];
   for (const probe of probes) {
-    figures.push({
-      name: `${probe.name}_p95_ms_${suffix}`,
-      value: await measure(engine, probe),
+    const t = await measure(engine, probe);
+    const figure = (name: string, value: number, goal: number | null): BenchFigure => ({
+      name: `${probe.name}_${name}_ms_${suffix}`,
+      value: round(value),
       unit: 'ms',
       better: 'lower',
-      target,
+      target: goal,
     });
+    figures.push(
+      figure('p95', percentile(t.request, 95), target),
+      figure('p50', percentile(t.request, 50), null),
+      figure('server_p95', percentile(t.server, 95), null),
+    );
   }
   return figures;
 }
