@@ -6,7 +6,7 @@
  * Plain IndexedDB, one short transaction per call, so it works the same in the service worker, the page
  * and fake-indexeddb.
  */
-import type { QueueEntry, StoredSession } from './queue-entry';
+import type { QueueEntry, SessionRecord } from './queue-entry';
 
 export const QUEUE_DB_NAME = 'spotter-sw';
 const QUEUE_DB_VERSION = 1;
@@ -157,12 +157,12 @@ export class QueueDb {
     );
   }
 
-  readSession(): Promise<StoredSession | null> {
+  readSession(): Promise<SessionRecord | null> {
     return this.with((db) =>
       run(db, [SESSION], 'readonly', async (tx) => {
         const record = await promised(
           tx.objectStore(SESSION).get(SESSION_KEY) as IDBRequest<
-            (StoredSession & { key: string }) | undefined
+            (SessionRecord & { key: string }) | undefined
           >,
         );
         if (record === undefined) return null;
@@ -172,8 +172,8 @@ export class QueueDb {
     );
   }
 
-  /** Stores the page's current session token, or clears it (signed out) with null. */
-  writeSession(session: StoredSession | null): Promise<void> {
+  /** Stores the page's current session token or the sign-out marker; null forgets both (tests). */
+  writeSession(session: SessionRecord | null): Promise<void> {
     return this.with((db) =>
       run(db, [SESSION], 'readwrite', (tx) => {
         const store = tx.objectStore(SESSION);

@@ -6,6 +6,7 @@ import {
   requestFromEntry,
   sessionFromLiveRequest,
   userIdOf,
+  WAIT_FOR_USER,
   type QueueEntry,
   type StoredSession,
 } from './queue-entry';
@@ -110,10 +111,21 @@ describe('pickAuthorization', () => {
     expect(pickAuthorization(entry, wrongExpiry)).toBe(`Bearer ${wrongExpiry.accessToken}`);
   });
 
-  it("never uses another user's token", async () => {
+  it("waits while another user is signed in or after its user signed out; never uses another's token", async () => {
     const entry = await base(fakeToken({ sub: alice, exp: 100 }));
-    expect(pickAuthorization(entry, session(bob, 900))).toBe(entry.authorization);
+    expect(pickAuthorization(entry, session(bob, 900))).toBe(WAIT_FOR_USER);
+    expect(pickAuthorization(entry, { userId: null, signedOutAt: 5 })).toBe(WAIT_FOR_USER);
+  });
+
+  it('replays as queued when the page never stored a session, and for anonymous calls', async () => {
+    const entry = await base(fakeToken({ sub: alice, exp: 100 }));
     expect(pickAuthorization(entry, null)).toBe(entry.authorization);
+    const anonymous = await entryFromRequest(rpcRequest(fakeToken({ role: 'anon' })), 'check_in', {
+      id: 'a',
+      now: 0,
+    });
+    expect(pickAuthorization(anonymous, session(bob, 900))).toBe(anonymous.authorization);
+    expect(pickAuthorization(anonymous, { userId: null, signedOutAt: 5 })).toBe(anonymous.authorization);
   });
 
   it('keeps the original when it outlives the stored one', async () => {
@@ -148,5 +160,13 @@ describe('sessionFromLiveRequest', () => {
     expect(sessionFromLiveRequest(current, `Bearer ${fakeToken({ sub: bob, exp: 900 })}`, 7)).toBeNull();
     expect(sessionFromLiveRequest(current, `Bearer ${fakeToken({ role: 'anon', exp: 900 })}`, 7)).toBeNull();
     expect(sessionFromLiveRequest(current, null, 7)).toBeNull();
+    // A request still in flight from before a sign-out does not revive the session.
+    expect(
+      sessionFromLiveRequest(
+        { userId: null, signedOutAt: 5 },
+        `Bearer ${fakeToken({ sub: alice, exp: 900 })}`,
+        7,
+      ),
+    ).toBeNull();
   });
 });

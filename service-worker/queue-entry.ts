@@ -128,14 +128,35 @@ export interface StoredSession {
   updatedAt: number;
 }
 
+/** What the page stores on sign-out: nobody's writes are sent until their user signs in again. */
+export interface SignedOut {
+  userId: null;
+  signedOutAt: number;
+}
+
+/** The stored record: a session, the sign-out marker, or null when the page never stored anything. */
+export type SessionRecord = StoredSession | SignedOut;
+
+export function isSignedIn(record: SessionRecord | null): record is StoredSession {
+  return record !== null && record.userId !== null;
+}
+
+/** pickAuthorization's answer for a write whose user is not the one signed in. */
+export const WAIT_FOR_USER: unique symbol = Symbol('wait for the user to sign in');
+
 /**
- * The Authorization header to replay `entry` with: the stored session's token when it belongs to the
- * entry's user and does not expire before the token the entry was queued with; otherwise the original.
+ * The Authorization header to replay `entry` with, or WAIT_FOR_USER:
+ * - anonymous calls, and pages that never stored a session, replay as queued;
+ * - a user's write replays only while that user is the stored session, with the later-expiring of the
+ *   stored and the original token; after a sign-out or while another user is signed in it waits for its
+ *   user to sign in again (kept, never sent on their behalf, never sent as someone else).
  */
-export function pickAuthorization(entry: QueueEntry, session: StoredSession | null): string | null {
-  if (entry.userId === null || session === null || session.userId !== entry.userId) {
-    return entry.authorization;
-  }
+export function pickAuthorization(
+  entry: QueueEntry,
+  session: SessionRecord | null,
+): string | null | typeof WAIT_FOR_USER {
+  if (entry.userId === null || session === null) return entry.authorization;
+  if (!isSignedIn(session) || session.userId !== entry.userId) return WAIT_FOR_USER;
   const originalToken = bearerToken(entry.authorization);
   const originalExp = originalToken === null ? null : decodeTokenClaims(originalToken).exp;
   // The token's own claim first: it is what the server checks.
@@ -146,11 +167,12 @@ export function pickAuthorization(entry: QueueEntry, session: StoredSession | nu
 
 /**
  * A live write carries the page's current token. When it is a later token of the stored session's user
- * (or nothing is stored yet), it becomes the stored session, so writes queued before it replay with it
- * too. Returns the session to store, or null to keep the stored one. Never switches users.
+ * (or nothing was ever stored), it becomes the stored session, so writes queued before it replay with it
+ * too. Returns the session to store, or null to keep the stored record. Never switches users and never
+ * undoes a sign-out (a request still in flight from before it must not revive the old session).
  */
 export function sessionFromLiveRequest(
-  stored: StoredSession | null,
+  stored: SessionRecord | null,
   authorization: string | null,
   now: number,
 ): StoredSession | null {
@@ -159,7 +181,7 @@ export function sessionFromLiveRequest(
   const { sub, exp } = decodeTokenClaims(token);
   if (sub === null || exp === null) return null;
   if (stored !== null) {
-    if (stored.userId !== sub || stored.accessToken === token) return null;
+    if (!isSignedIn(stored) || stored.userId !== sub || stored.accessToken === token) return null;
     const storedExp = decodeTokenClaims(stored.accessToken).exp ?? stored.expiresAt;
     if (storedExp !== null && storedExp >= exp) return null;
   }

@@ -186,19 +186,38 @@ describe('replayQueue', () => {
     expect(server.order).toEqual(['a', 'b']);
   });
 
-  it("never replays a user's write with another user's token; other users' writes still go", async () => {
+  it("keeps a signed-out user's writes unsent while another user's go, and sends them on their sign-in", async () => {
     const aliceToken = fakeToken({ sub: alice, exp: 10 });
     const bobToken = fakeToken({ sub: bob, exp: 10 });
     await queue('alice-1', aliceToken);
     await queue('bob-1', bobToken);
-    server.expired.add(aliceToken);
-    // Bob is signed in now.
+    await queue('alice-2', aliceToken);
+    // Alice signed out, Bob is signed in now.
     await db.writeSession(session(bob, fakeToken({ sub: bob, exp: 50 })));
     const pass = await replayQueue(deps());
-    expect(pass).toMatchObject({ applied: 1, remaining: 1, waitingForToken: true });
+    expect(pass).toMatchObject({ applied: 1, remaining: 2, waitingForToken: true, retryLater: false });
     expect(server.rows.get('bob-1')?.user).toBe(bob);
-    expect(server.rows.has('alice-1')).toBe(false);
-    expect(server.calls.filter((c) => c.id === 'alice-1').map((c) => c.token)).toEqual([aliceToken]);
+    expect(server.calls.map((c) => c.id)).toEqual(['bob-1']);
+    expect((await db.list()).map((e) => [e.id, e.waitingForToken])).toEqual([
+      ['entry-alice-1', true],
+      ['entry-alice-2', false],
+    ]);
+    expect(messages.some((m) => m.type === 'QUEUE_NEEDS_TOKEN')).toBe(false);
+
+    // Signed out altogether: still nothing.
+    await db.writeSession({ userId: null, signedOutAt: clock });
+    expect(await replayQueue(deps())).toMatchObject({ applied: 0, remaining: 2 });
+    expect(server.calls).toHaveLength(1);
+
+    // Alice signs in again: her writes go, in order, as her.
+    const aliceAgain = fakeToken({ sub: alice, exp: 90 });
+    await db.writeSession(session(alice, aliceAgain));
+    expect(await replayQueue(deps())).toMatchObject({ applied: 2, remaining: 0 });
+    expect(server.calls.slice(1)).toEqual([
+      { id: 'alice-1', token: aliceAgain },
+      { id: 'alice-2', token: aliceAgain },
+    ]);
+    expect(server.rows.get('alice-2')?.user).toBe(alice);
   });
 
   it('replaying the same entry twice (a lost response) applies it once', async () => {

@@ -5,12 +5,12 @@
  * failure keeps the entry and stops that user's pass (later writes must not overtake it); a network error
  * stops the whole pass. A 401 is retried once when the page stored a different token meanwhile, otherwise
  * the user's entries wait for the page (QUEUE_NEEDS_TOKEN). Applied entries are removed; refused ones are
- * removed and recorded in one transaction. Entries of other users are replayed only with their own
- * tokens, so a write is never applied as someone else.
+ * removed and recorded in one transaction. A user's entries are sent only while that user is signed in
+ * (queue-entry.ts pickAuthorization): never as someone else, never after their sign-out.
  */
 import type { QueueOutcome, ReplaySummary, WorkerToPageMessage } from './protocol';
 import type { QueueDb } from './queue-db';
-import { pickAuthorization, requestFromEntry, type QueueEntry } from './queue-entry';
+import { pickAuthorization, requestFromEntry, WAIT_FOR_USER, type QueueEntry } from './queue-entry';
 import { classifyReplay, type ReplayResult } from './replay-policy';
 
 const MAX_STORED_BODY = 4096;
@@ -67,15 +67,20 @@ export async function replayQueue(deps: ReplayDeps): Promise<ReplayPass> {
 
   for (const entry of entries) {
     if (offline || stoppedUsers.has(entry.userId) || entry.seq === undefined) continue;
-    let session = await deps.db.readSession();
-    let authorization = pickAuthorization(entry, session);
+    let authorization = pickAuthorization(entry, await deps.db.readSession());
+    if (authorization === WAIT_FOR_USER) {
+      // Its user is signed out (or someone else is signed in): keep it for that user's next sign-in.
+      if (!entry.waitingForToken) await deps.db.update({ ...entry, waitingForToken: true });
+      stoppedUsers.add(entry.userId);
+      pass.waitingForToken = true;
+      continue;
+    }
     let sent = await send(deps, entry, authorization);
     let decision = classifyReplay(sent.result);
     if (decision === 'unauthorized') {
       // The page may have stored a fresher token while this request was in flight.
-      session = await deps.db.readSession();
-      const fresher = pickAuthorization(entry, session);
-      if (fresher !== authorization) {
+      const fresher = pickAuthorization(entry, await deps.db.readSession());
+      if (fresher !== WAIT_FOR_USER && fresher !== authorization) {
         authorization = fresher;
         sent = await send(deps, entry, authorization);
         decision = classifyReplay(sent.result);

@@ -2,7 +2,8 @@
  * Stores the signed-in session's access token where the service worker reads it (IndexedDB `spotter-sw`,
  * store `session`), so queued writes replay with the freshest token. Call it on every auth change
  * (SIGNED_IN, TOKEN_REFRESHED, USER_UPDATED with a session; SIGNED_OUT with null). The worker never
- * refreshes tokens itself. A new token also asks the worker to replay writes that waited for it.
+ * refreshes tokens itself. A new token also asks the worker to replay writes that waited for it. After a
+ * sign-out the worker keeps the user's queued writes and sends them when that user signs in again.
  */
 import { QueueDb } from '../../../service-worker/queue-db';
 import { requestReplay, subscribeToWriteQueue } from './write-queue';
@@ -20,14 +21,15 @@ export async function storeSessionToken(
   options: { db?: QueueDb; now?: () => number; replay?: () => unknown } = {},
 ): Promise<void> {
   const db = options.db ?? new QueueDb();
+  const now = (options.now ?? Date.now)();
   await db.writeSession(
     session === null
-      ? null
+      ? { userId: null, signedOutAt: now }
       : {
           userId: session.user.id,
           accessToken: session.access_token,
           expiresAt: session.expires_at ?? null,
-          updatedAt: (options.now ?? Date.now)(),
+          updatedAt: now,
         },
   );
   // Not awaited: an auth callback must not wait for a replay pass.

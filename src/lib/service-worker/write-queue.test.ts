@@ -100,7 +100,7 @@ describe('reading the shared database', () => {
 });
 
 describe('storeSessionToken', () => {
-  it('stores the session for the worker, asks for a replay, and clears it on sign-out', async () => {
+  it('stores the session for the worker, asks for a replay, and marks a sign-out', async () => {
     const db = new QueueDb(new IDBFactory());
     let replays = 0;
     const options = { db, now: () => 42, replay: () => (replays += 1) };
@@ -115,7 +115,7 @@ describe('storeSessionToken', () => {
     expect(await db.readSession()).toMatchObject({ accessToken: 'jwt-2', expiresAt: null });
     expect(replays).toBe(2);
     await storeSessionToken(null, options);
-    expect(await db.readSession()).toBeNull();
+    expect(await db.readSession()).toEqual({ userId: null, signedOutAt: 42 });
     expect(replays).toBe(2);
   });
 });
