@@ -1,0 +1,153 @@
+/**
+ * Seeded property test of convergence: 2-3 devices of one user make random interleavings of offline
+ * edits, creates, deletes and reconnects; after everyone is back online every device holds exactly the
+ * server's rows (client-owned fields). Seeds: SYNC_PROPERTY_SEEDS (default 100 in CI, 4 locally); each
+ * seed is its own test, named by its seed, so a failure prints it (rerun with SYNC_PROPERTY_SEED=<n>).
+ * PGlite only (issue 5 allows it), to keep the run short.
+ */
+import { afterEach, expect, it } from 'vitest';
+import { deleteWorkout, editWorkout, planWorkout } from '../../../src/db/commands/workouts';
+import { readPending } from '../../../src/db/pending-writes';
+import { WORKOUT_TYPES } from '../../../src/db/schemas/workouts';
+import { describeEachEmulator } from '../../support/emulator';
+import { eventually, newUser, openDevice, sleep, type Device } from './support';
+
+const single = process.env.SYNC_PROPERTY_SEED;
+const count = Number(process.env.SYNC_PROPERTY_SEEDS ?? (process.env.CI ? 100 : 4));
+const seeds = single !== undefined ? [Number(single)] : Array.from({ length: count }, (_, i) => i + 1);
+
+/** mulberry32: small, seedable, good enough to pick operations. */
+function random(seed: number) {
+  let a = seed >>> 0;
+  const next = () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (n: number) => Math.floor(next() * n),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+  };
+}
+
+type Fields = { title: string | null; notes: string | null; date: string; type: string; duration_min: number | null };
+
+describeEachEmulator(
+  'sync convergence property',
+  (suite) => {
+    const emulator = () => suite.emulator();
+    const devices: Device[] = [];
+    afterEach(async () => {
+      for (const d of devices.splice(0)) await d.close();
+    });
+
+    const snapshot = async (d: Device) =>
+      (await d.db.workouts.find({ sort: [{ id: 'asc' }] }).exec()).map((w) => {
+        const { id, title, notes, date, type, duration_min } = w.toJSON();
+        return { id, title, notes, date, type, duration_min };
+      });
+
+    it.each(seeds)('converges for seed %i', { timeout: 120_000 }, async (seed) => {
+      const rnd = random(seed);
+      const user = await newUser(emulator());
+      const n = 2 + rnd.int(2);
+      devices.push(
+        ...(await Promise.all(
+          Array.from({ length: n }, () =>
+            openDevice(emulator(), user.id, { token: user.token, collections: ['workouts'] }),
+          ),
+        )),
+      );
+      const online = devices.map(() => true);
+      const log: string[] = [];
+      const ids: string[] = [];
+      // A shared starting point: a few workouts every device has.
+      for (let i = 0; i < 3; i++) {
+        const w = await planWorkout({ db: devices[0]!.db, userId: user.id }, { type: 'strength', date: `2026-12-1${i}` });
+        if (w.ok) ids.push(w.value.id);
+      }
+      await eventually(async () => {
+        for (const d of devices) if ((await d.db.workouts.find().exec()).length < 3) return false;
+        return true;
+      }, 20_000);
+
+      const steps = 8 + rnd.int(8);
+      for (let s = 0; s < steps; s++) {
+        const i = rnd.int(n);
+        const d = devices[i]!;
+        const ctx = { db: d.db, userId: user.id };
+        const op = rnd.pick(['edit', 'edit', 'edit', 'create', 'delete', 'offline', 'online', 'wait'] as const);
+        if (op === 'offline' || op === 'online') {
+          online[i] = op === 'online';
+          d.session.setOnline(online[i]!);
+          log.push(`${s}: device ${i} ${op}`);
+        } else if (op === 'wait') {
+          await sleep(rnd.int(300));
+          log.push(`${s}: wait`);
+        } else if (op === 'create') {
+          const w = await planWorkout(ctx, { type: rnd.pick(WORKOUT_TYPES), date: `2026-12-${10 + rnd.int(18)}` });
+          if (w.ok) ids.push(w.value.id);
+          log.push(`${s}: device ${i} create`);
+        } else {
+          const local = await d.db.workouts.find().exec();
+          if (local.length === 0) continue;
+          const id = rnd.pick(local).id;
+          if (op === 'delete') {
+            await deleteWorkout(ctx, id);
+            log.push(`${s}: device ${i} delete ${id.slice(-4)}`);
+          } else {
+            const field = rnd.pick(['title', 'notes', 'date', 'duration_min'] as const);
+            const patch: Partial<Fields> =
+              field === 'date'
+                ? { date: `2026-12-${10 + rnd.int(18)}` }
+                : field === 'duration_min'
+                  ? { duration_min: 10 + rnd.int(100) }
+                  : { [field]: `${field} ${seed}.${s}` };
+            await editWorkout(ctx, id, patch as never);
+            log.push(`${s}: device ${i} edit ${id.slice(-4)} ${field}`);
+          }
+        }
+        if (rnd.int(3) === 0) await sleep(rnd.int(150));
+      }
+
+      // Everyone reconnects; wait until nothing is pending and every device equals the server.
+      for (const d of devices) d.session.setOnline(true);
+      const server = async () =>
+        (
+          await emulator().engine.query<Fields & { id: string }>(
+            `select id, title, notes, date::text as date, type, duration_min from public.workouts
+             where user_id = $1 and not _deleted order by id`,
+            [user.id],
+          )
+        ).rows;
+      try {
+        await eventually(async () => {
+          for (const d of devices) {
+            if (Object.keys((await readPending(d.db)).entries).length > 0) {
+              d.session.syncNow();
+              return false;
+            }
+          }
+          const expected = JSON.stringify(await server());
+          for (const d of devices) {
+            if (JSON.stringify(await snapshot(d)) !== expected) {
+              d.session.syncNow();
+              return false;
+            }
+          }
+          return true;
+        }, 40_000);
+      } catch (error) {
+        console.error(`seed ${seed} did not converge:\n${log.join('\n')}`);
+        for (const [i, d] of devices.entries()) console.error(`device ${i}`, JSON.stringify(await snapshot(d)));
+        console.error('server', JSON.stringify(await server()));
+        throw error;
+      }
+      expect(await snapshot(devices[0]!)).toEqual(await server());
+    });
+  },
+  { engines: ['pglite'] },
+);
