@@ -7,6 +7,8 @@
  *   counts), replaced whole by the worker, read offline by the feed screen.
  * - `daily_challenge`: today's (UTC) challenge from `get_daily_challenge` and whether it is completed,
  *   refreshed by the worker (and live when a completion for today arrives).
+ * - `profile_details`: the owner-only public.profile_details row (personal details for the profile
+ *   form), pulled by the worker; edited through an update intent (commands/profile-details.ts).
  * - `pending_writes`: see pending-writes.ts.
  *
  * All writes go through modifyLocal (safe across the page and the worker).
@@ -17,6 +19,7 @@ import type { WriteError } from './pending-writes';
 import type { SpotterDatabase } from './types';
 
 export const SYNC_META_ID = 'sync_meta';
+export const PROFILE_DETAILS_ID = 'profile_details';
 export const FEED_WINDOW_ID = 'feed_window';
 export const DAILY_CHALLENGE_ID = 'daily_challenge';
 
@@ -108,5 +111,36 @@ export function writeDailyChallenge(
     DAILY_CHALLENGE_ID,
     () => state,
     () => state,
+  );
+}
+
+/** public.profile_details (owner-only; numeric columns arrive as numbers). */
+export interface ProfileDetails {
+  id: string;
+  birth_date: string | null;
+  gender: string | null;
+  height_cm: number | null;
+  weight_kg: number | null;
+  target_weight_kg: number | null;
+  primary_goal: string | null;
+  secondary_goal: string | null;
+  preferred_workout_time: string | null;
+  workout_duration_min: number | null;
+  fitness_level: 'beginner' | 'intermediate' | 'advanced' | 'expert' | null;
+  phone: string | null;
+}
+
+export const profileDetails$ = (db: SpotterDatabase): Observable<ProfileDetails | null> =>
+  db
+    .getLocal$<ProfileDetails>(PROFILE_DETAILS_ID)
+    .pipe(map((doc) => (doc ? (doc.toJSON().data as ProfileDetails) : null)));
+
+/** The worker stores the pulled row (with pending patches overlaid: overlayPending). */
+export function writeProfileDetails(db: SpotterDatabase, details: ProfileDetails): Promise<ProfileDetails> {
+  return modifyLocal(
+    db,
+    PROFILE_DETAILS_ID,
+    () => details,
+    () => details,
   );
 }

@@ -33,15 +33,15 @@ export type Json = string | number | boolean | null | Json[] | { [key: string]: 
 /** What to send for an intent: an RPC (POST /rest/v1/rpc/<fn>) or a column update of one row. */
 export type IntentRequest =
   | { type: 'rpc'; fn: string; args: Record<string, Json> }
-  | { type: 'update'; table: CollectionName; id: string; values: Record<string, Json> };
+  | { type: 'update'; table: CollectionName | 'profile_details'; id: string; values: Record<string, Json> };
 
 /**
  * What a pending write changes: a collection, or a database-level local document that mirrors server
- * state (the daily challenge's completion).
+ * state (the daily challenge's completion, the owner-only profile details).
  */
-export type LocalTarget = 'daily_challenge';
+export type LocalTarget = 'daily_challenge' | 'profile_details';
 export type WriteTarget = CollectionName | LocalTarget;
-const LOCAL_TARGETS: ReadonlySet<string> = new Set<LocalTarget>(['daily_challenge']);
+const LOCAL_TARGETS: ReadonlySet<string> = new Set<LocalTarget>(['daily_challenge', 'profile_details']);
 export const isLocalTarget = (t: WriteTarget): t is LocalTarget => LOCAL_TARGETS.has(t);
 
 export interface WriteError {

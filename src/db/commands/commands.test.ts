@@ -4,7 +4,7 @@ import { readPending, pendingEntries } from '../pending-writes';
 import { cleanupDatabases, openTestDatabase } from '../test-support';
 import { ROWS, USER } from '../test-fixtures';
 import type { SpotterDatabase } from '../types';
-import { writeDailyChallenge, dailyChallenge$ } from '../local-state';
+import { dailyChallenge$, profileDetails$, writeDailyChallenge, writeProfileDetails } from '../local-state';
 import { settleIntent } from '../pending-writes';
 import { checkIn, checkOut } from './check-ins';
 import { claimDailyChallenge } from './daily-challenge';
@@ -12,6 +12,7 @@ import type { CommandContext } from './context';
 import { setHomeGyms } from './home-gyms';
 import { markAllNotificationsRead, markNotificationRead } from './notifications';
 import { updateProfile } from './profile';
+import { updateProfileDetails } from './profile-details';
 import { confirmRestDay } from './rest-days';
 import { updateSettings } from './settings';
 import { deleteWorkout, editWorkout, planWorkout } from './workouts';
@@ -298,5 +299,64 @@ describe('daily challenge', () => {
     if (!entry) throw new Error('no entry');
     await settleIntent(db, entry.key, entry.seq, { status: 'refused', code: 'SPC01', message: 'x' }, NOW);
     expect((await firstValueFrom(dailyChallenge$(db)))?.completed).toBe(false);
+  });
+});
+
+describe('profile details', () => {
+  const details = {
+    id: USER,
+    birth_date: null,
+    gender: null,
+    height_cm: 168,
+    weight_kg: 61.5,
+    target_weight_kg: null,
+    primary_goal: null,
+    secondary_goal: null,
+    preferred_workout_time: null,
+    workout_duration_min: 60,
+    fitness_level: 'intermediate' as const,
+    phone: null,
+  };
+
+  it('updates the owner-only details at once, rolled back when the server refuses', async () => {
+    expect(await updateProfileDetails(ctx, { weight_kg: 60 })).toMatchObject({
+      ok: false,
+      error: { code: 'profile_details_not_loaded' },
+    });
+    await writeProfileDetails(db, details);
+    const r = await updateProfileDetails(ctx, {
+      weight_kg: 60.04,
+      fitness_level: 'advanced',
+      birth_date: '1994-03-02',
+    });
+    expect(r).toMatchObject({
+      ok: true,
+      value: { weight_kg: 60, fitness_level: 'advanced', height_cm: 168 },
+    });
+    const [entry] = pendingEntries(await readPending(db));
+    expect(entry).toMatchObject({
+      collection: 'profile_details',
+      request: { type: 'update', table: 'profile_details', id: USER },
+      previous: { weight_kg: 61.5, fitness_level: 'intermediate', birth_date: null },
+    });
+    if (!entry) throw new Error('no entry');
+    await settleIntent(db, entry.key, entry.seq, { status: 'refused', code: '23514', message: 'x' }, NOW);
+    expect(await firstValueFrom(profileDetails$(db))).toMatchObject({
+      weight_kg: 61.5,
+      fitness_level: 'intermediate',
+    });
+  });
+
+  it('refuses values outside the table’s checks', async () => {
+    await writeProfileDetails(db, details);
+    for (const bad of [
+      { height_cm: 20 },
+      { workout_duration_min: 4 },
+      { fitness_level: 'pro' },
+      { birth_date: '1850-01-01' },
+      { phone: 'x'.repeat(33) },
+    ]) {
+      expect((await updateProfileDetails(ctx, bad as never)).ok, JSON.stringify(bad)).toBe(false);
+    }
   });
 });

@@ -26,6 +26,7 @@ export const DATA_ERRORS = {
   homeGymsMax: 'errors:data.homeGymsMax',
   notificationNotFound: 'errors:data.notificationNotFound',
   profileNotLoaded: 'errors:data.profileNotLoaded',
+  profileDetailsNotLoaded: 'errors:data.profileDetailsNotLoaded',
   challengeNotLoaded: 'errors:data.challengeNotLoaded',
   challengeAlreadyCompleted: 'errors:data.challengeAlreadyCompleted',
 } as const;
