@@ -1,0 +1,111 @@
+/**
+ * The page's handle on the sync worker. Owns the Worker (started after sign-in), its comlink proxy and
+ * the status it reports. The page owns auth: it calls `onAuthChange` on every auth event with the
+ * session's access token (token refreshes included); the worker never refreshes. Signing out stops the
+ * worker's session; signing in as another user switches it (the worker closes the old user's database).
+ */
+import { proxy, releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
+import type { RpcResult, SyncWorkerApi, WorkerStatus } from '../../sync-worker/api';
+import { backendConfig, type BackendConfig } from '../lib/backend-config';
+
+export type WorkerLike = Endpoint & { terminate(): void };
+
+export interface AuthSessionLike {
+  userId: string;
+  accessToken: string;
+}
+
+const createModuleWorker = (): WorkerLike =>
+  new Worker(new URL('../../sync-worker/main.ts', import.meta.url), { type: 'module', name: 'spotter-sync' });
+
+export class SyncWorkerClient {
+  private worker: WorkerLike | null = null;
+  private api: Remote<SyncWorkerApi> | null = null;
+  private current: WorkerStatus = { state: 'idle' };
+  private readonly listeners = new Set<() => void>();
+  private unsubscribeWorker: (() => Promise<void>) | null = null;
+  private userId: string | null = null;
+  private chain: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly createWorker: () => WorkerLike = createModuleWorker,
+    private readonly config: BackendConfig = backendConfig(),
+  ) {}
+
+  /** Every auth change: a session starts or updates the worker, null stops its session. */
+  onAuthChange(session: AuthSessionLike | null): Promise<void> {
+    return this.serially(async () => {
+      if (session === null) {
+        this.userId = null;
+        await this.api?.stop();
+        return;
+      }
+      const api = this.ensureWorker();
+      if (session.userId === this.userId) {
+        await api.setAccessToken(session.accessToken);
+        return;
+      }
+      this.userId = session.userId;
+      await api.start({
+        userId: session.userId,
+        accessToken: session.accessToken,
+        supabaseUrl: this.config.url,
+        anonKey: this.config.anonKey,
+      });
+    });
+  }
+
+  syncNow(): Promise<void> {
+    return this.api ? this.api.syncNow() : Promise.resolve();
+  }
+
+  rpc(name: string, args: Record<string, unknown> = {}): Promise<RpcResult> {
+    if (!this.api) {
+      return Promise.resolve({ ok: false, error: { code: 'not_started', message: 'sync worker not started', status: 0 } });
+    }
+    return this.api.rpc(name, args);
+  }
+
+  getStatus = (): WorkerStatus => this.current;
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  };
+
+  /** Ends the worker (page unload in tests; the app keeps it for the page's life). */
+  async dispose(): Promise<void> {
+    await this.chain.catch(() => undefined);
+    await this.unsubscribeWorker?.().catch(() => undefined);
+    await this.api?.dispose().catch(() => undefined);
+    this.api?.[releaseProxy]();
+    this.worker?.terminate();
+    this.api = null;
+    this.worker = null;
+    this.setStatus({ state: 'idle' });
+  }
+
+  private ensureWorker(): Remote<SyncWorkerApi> {
+    if (this.api) return this.api;
+    this.worker = this.createWorker();
+    const api = wrap<SyncWorkerApi>(this.worker);
+    this.api = api;
+    void api.subscribe(proxy((status: WorkerStatus) => this.setStatus(status))).then((off) => {
+      this.unsubscribeWorker = async () => {
+        await off();
+      };
+    });
+    return api;
+  }
+
+  private setStatus(status: WorkerStatus): void {
+    this.current = status;
+    for (const l of this.listeners) l();
+  }
+
+  private serially(fn: () => Promise<void>): Promise<void> {
+    const run = this.chain.then(fn, fn);
+    this.chain = run.catch(() => undefined);
+    return run;
+  }
+}
