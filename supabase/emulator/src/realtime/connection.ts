@@ -55,6 +55,8 @@ export class Connection implements ChannelHost {
   private windowCount = 0;
   private overWindows = 0;
   private closing = false;
+  /** When the client last sent anything (heartbeats included). */
+  lastFrameAt = Date.now();
 
   constructor(
     private readonly ws: WebSocket,
@@ -126,6 +128,7 @@ export class Connection implements ChannelHost {
 
   private onFrame(data: WebSocket.RawData, isBinary: boolean): void {
     if (this.closing) return;
+    this.lastFrameAt = Date.now();
     const bytes = Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data as ArrayBuffer);
     const decoded = isBinary
       ? this.vsn === '2.0.0'

@@ -27,6 +27,8 @@ export interface RealtimeHandle {
 /** Largest WebSocket frame accepted; bigger frames close the socket with 1009, as a proxy would. */
 export const MAX_FRAME_BYTES = 1024 * 1024;
 const WEBSOCKET_PATH = '/realtime/v1/websocket';
+/** Phoenix's default socket timeout: a client silent this long (no heartbeat) is disconnected. */
+const IDLE_TIMEOUT_MS = 60_000;
 
 /** Per emulator context, so the REST broadcast route reaches the same topics. */
 const hubs = new WeakMap<EmulatorContext, Hub>();
@@ -90,7 +92,14 @@ export async function attachRealtime(ctx: EmulatorContext, server: Server): Prom
   }
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_FRAME_BYTES });
-  const sockets = new Set<WebSocket>();
+  const sockets = new Map<WebSocket, Connection>();
+  const idleSweep = setInterval(() => {
+    const now = Date.now();
+    for (const connection of sockets.values()) {
+      if (now - connection.lastFrameAt > IDLE_TIMEOUT_MS) connection.close(1000, 'idle timeout');
+    }
+  }, 15_000);
+  idleSweep.unref();
 
   const refuse = (socket: Duplex, status: number, text: string, body: string) => {
     socket.end(
@@ -120,9 +129,8 @@ export async function attachRealtime(ctx: EmulatorContext, server: Server): Prom
     ctx.keys.verify(apiKey).then(
       () => {
         wss.handleUpgrade(req, socket, head, (ws) => {
-          sockets.add(ws);
           ws.on('close', () => sockets.delete(ws));
-          new Connection(ws, vsn, apiKey, {
+          const connection = new Connection(ws, vsn, apiKey, {
             keys: ctx.keys,
             hub,
             catalog,
@@ -130,6 +138,7 @@ export async function attachRealtime(ctx: EmulatorContext, server: Server): Prom
             activateCapture: () => feed.activate(),
             log: (line) => ctx.log(line),
           });
+          sockets.set(ws, connection);
         });
       },
       (error: unknown) => {
@@ -146,8 +155,9 @@ export async function attachRealtime(ctx: EmulatorContext, server: Server): Prom
     async close() {
       server.off('upgrade', onUpgrade);
       if (rescan) clearInterval(rescan);
-      for (const ws of sockets) ws.close(1001, 'server shutting down');
-      for (const ws of sockets) ws.terminate();
+      clearInterval(idleSweep);
+      for (const ws of sockets.keys()) ws.close(1001, 'server shutting down');
+      for (const ws of sockets.keys()) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await feed.close();
       await unlistenDdl().catch(() => undefined);
