@@ -5,18 +5,21 @@
 //   ├── _public (layout)        header + footer
 //   │   ├── /  /login  /register  /reset-password
 //   │   ├── /u/$slug  /p/$id
-//   │   └── /impressum  /datenschutz
-//   └── _app (layout, later)    session guard in beforeLoad, the signed-in shell:
-//       └── /home  /schedule  /gym  /profile  /notifications  /settings
+//   │   └── /impressum  /datenschutz  /terms
+//   └── _app (layout)           session guard (verifying, timeout, redirect to /login), the signed-in shell:
+//       └── /home  (later: /schedule  /gym  /profile  /notifications  /settings)
 import { rootRoute } from '@/routes/__root';
+import { appLayoutRoute } from '@/routes/_app';
 import { publicLayoutRoute } from '@/routes/_public';
 import { privacyRoute } from '@/routes/datenschutz';
 import { impressumRoute } from '@/routes/impressum';
 import { landingRoute } from '@/routes/index';
+import { homeRoute } from '@/routes/home';
 import { loginRoute } from '@/routes/login';
 import { profileByIdRoute } from '@/routes/p.$id';
 import { registerRoute } from '@/routes/register';
 import { resetPasswordRoute } from '@/routes/reset-password';
+import { termsRoute } from '@/routes/terms';
 import { profileBySlugRoute } from '@/routes/u.$slug';
 
 export const routeTree = rootRoute.addChildren([
@@ -29,5 +32,7 @@ export const routeTree = rootRoute.addChildren([
     profileByIdRoute,
     impressumRoute,
     privacyRoute,
+    termsRoute,
   ]),
+  appLayoutRoute.addChildren([homeRoute]),
 ]);

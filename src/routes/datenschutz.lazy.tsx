@@ -1,4 +1,4 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { PrivacyPage } from './-pages/privacy-page';
+import { PrivacyPage } from '@/features/legal/components/privacy-page';
 
 export const Route = createLazyRoute('/_public/datenschutz')({ component: PrivacyPage });

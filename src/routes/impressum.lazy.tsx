@@ -1,4 +1,4 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { ImpressumPage } from './-pages/impressum-page';
+import { ImpressumPage } from '@/features/legal/components/impressum-page';
 
 export const Route = createLazyRoute('/_public/impressum')({ component: ImpressumPage });

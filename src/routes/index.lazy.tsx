@@ -1,4 +1,4 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { LandingPage } from './-pages/landing-page';
+import { LandingPage } from '@/features/landing/components/landing-page';
 
 export const Route = createLazyRoute('/_public/')({ component: LandingPage });

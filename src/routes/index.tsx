@@ -1,9 +1,15 @@
-import { createRoute } from '@tanstack/react-router';
+import { createRoute, redirect } from '@tanstack/react-router';
+import { hasStoredSession } from '@/lib/auth/storage-key';
 import { retryImport } from '@/lib/retry-import';
 import { publicLayoutRoute } from './_public';
 
 export const landingRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/',
+  // A signed-in visitor goes to /home. Only Web Storage is looked at (no auth client in the landing
+  // bundle); the `_app` guard then verifies the session and sends a stale one on to /login.
+  beforeLoad: () => {
+    if (hasStoredSession()) throw redirect({ to: '/home', replace: true });
+  },
   loader: ({ context }) => context.i18n.loadNamespaces('landing'),
 }).lazy(() => retryImport(() => import('./index.lazy')).then((module) => module.Route));

@@ -5,5 +5,5 @@ import { publicLayoutRoute } from './_public';
 export const loginRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/login',
-  loader: ({ context }) => context.i18n.loadNamespaces('auth'),
+  loader: ({ context }) => context.i18n.loadNamespaces(['auth', 'validation']),
 }).lazy(() => retryImport(() => import('./login.lazy')).then((module) => module.Route));

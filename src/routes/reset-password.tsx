@@ -5,5 +5,5 @@ import { publicLayoutRoute } from './_public';
 export const resetPasswordRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
   path: '/reset-password',
-  loader: ({ context }) => context.i18n.loadNamespaces('auth'),
+  loader: ({ context }) => context.i18n.loadNamespaces(['auth', 'validation']),
 }).lazy(() => retryImport(() => import('./reset-password.lazy')).then((module) => module.Route));

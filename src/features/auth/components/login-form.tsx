@@ -1,0 +1,121 @@
+import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  INVALID_CREDENTIALS_KEY,
+  isValid,
+  validateLogin,
+  type LoginForm as LoginValues,
+} from '@/domain/validation';
+import { resendVerification, signIn } from '../data/auth-actions';
+import { toastError, toastSuccess } from '../toasts';
+
+interface LoginFormProps {
+  onForgotPassword: (email: string) => void;
+}
+
+type Problem = { kind: 'invalidCredentials' } | { kind: 'unverified' } | null;
+
+export function LoginForm({ onForgotPassword }: LoginFormProps) {
+  const { t } = useTranslation(['auth', 'validation']);
+  const navigate = useNavigate();
+  const [values, setValues] = useState<LoginValues>({ email: '', password: '' });
+  const [remember, setRemember] = useState(true);
+  const [errors, setErrors] = useState<ReturnType<typeof validateLogin>>({});
+  const [problem, setProblem] = useState<Problem>(null);
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateLogin(values);
+    setErrors(found);
+    setProblem(null);
+    if (!isValid(found)) return;
+    setBusy(true);
+    const result = await signIn(values.email, values.password, remember);
+    setBusy(false);
+    if (result.ok) {
+      toastSuccess(t('toast.welcomeBack'));
+      await navigate({ to: '/home' });
+    } else if (result.kind === 'invalidCredentials') {
+      setProblem({ kind: 'invalidCredentials' });
+    } else if (result.kind === 'unverified') {
+      setProblem({ kind: 'unverified' });
+    } else {
+      toastError(result.message, t('toast.signInFailed'));
+    }
+  };
+
+  const resend = async () => {
+    setResending(true);
+    const result = await resendVerification(values.email);
+    setResending(false);
+    if (result.ok) toastSuccess(t('toast.verificationSent'));
+    else toastError(result.message);
+  };
+
+  const set = (field: keyof LoginValues) => (event: { currentTarget: { value: string } }) => {
+    const value = event.currentTarget.value;
+    setValues((previous) => ({ ...previous, [field]: value }));
+  };
+
+  return (
+    <form noValidate onSubmit={(event) => void submit(event)}>
+      <Stack gap="md">
+        {problem?.kind === 'invalidCredentials' && (
+          <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            {t(INVALID_CREDENTIALS_KEY)}
+          </Alert>
+        )}
+        {problem?.kind === 'unverified' && (
+          <Alert color="orange" variant="light" icon={<IconAlertCircle size={18} />} role="alert">
+            <Stack gap="xs" align="flex-start">
+              {t('login.unverified')}
+              <Button
+                size="xs"
+                variant="light"
+                color="orange"
+                loading={resending}
+                onClick={() => void resend()}
+              >
+                {t('login.resend')}
+              </Button>
+            </Stack>
+          </Alert>
+        )}
+        <TextInput
+          label={t('login.email')}
+          placeholder={t('login.emailPlaceholder')}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={set('email')}
+          error={errors.email === undefined ? undefined : t(errors.email)}
+        />
+        <PasswordInput
+          label={t('login.password')}
+          autoComplete="current-password"
+          value={values.password}
+          onChange={set('password')}
+          error={errors.password === undefined ? undefined : t(errors.password)}
+        />
+        <Group justify="space-between" gap="xs">
+          <Checkbox
+            label={t('login.rememberMe')}
+            checked={remember}
+            onChange={(event) => setRemember(event.currentTarget.checked)}
+          />
+          <Anchor component="button" type="button" size="sm" onClick={() => onForgotPassword(values.email)}>
+            {t('login.forgotPassword')}
+          </Anchor>
+        </Group>
+        <Button type="submit" size="md" loading={busy} fullWidth>
+          {t('login.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

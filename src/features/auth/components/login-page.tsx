@@ -1,0 +1,39 @@
+import { Anchor, Stack } from '@mantine/core';
+import { IconLogin2 } from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AuthCard } from './auth-card';
+import { ForgotPasswordForm } from './forgot-password-form';
+import { LoginForm } from './login-form';
+import { OAuthButtons } from './oauth-buttons';
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  // null: the sign-in form; a string: the forgot-password form, prefilled with what was typed.
+  const [forgotEmail, setForgotEmail] = useState<string | null>(null);
+  return (
+    <AuthCard
+      icon={<IconLogin2 size={26} />}
+      title={t('login.title')}
+      description={t('login.description')}
+      footer={
+        <>
+          {t('login.noAccount')}{' '}
+          <Anchor component={Link} to="/register" fw={600}>
+            {t('login.registerLink')}
+          </Anchor>
+        </>
+      }
+    >
+      {forgotEmail === null ? (
+        <Stack gap="lg">
+          <LoginForm onForgotPassword={setForgotEmail} />
+          <OAuthButtons />
+        </Stack>
+      ) : (
+        <ForgotPasswordForm initialEmail={forgotEmail} onDone={() => setForgotEmail(null)} />
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,79 @@
+import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { USERNAME_MAX } from '@/domain/constants';
+import { normalizeUsername } from '@/domain/identity';
+import { isValid, validateRegisterB, type RegisterBForm } from '@/domain/validation';
+import { useFormValues } from './use-form-values';
+
+interface RegisterFormBProps {
+  busy: boolean;
+  onSubmit: (email: string, password: string, data: Record<string, string>) => void;
+}
+
+/** Variant B: username (at least 3; trimmed and cut to 12 at sign-up), e-mail, password, confirmation. */
+export function RegisterFormB({ busy, onSubmit }: RegisterFormBProps) {
+  const { t } = useTranslation(['auth', 'validation']);
+  const { values, text } = useFormValues<RegisterBForm>({
+    username: '',
+    email: '',
+    password: '',
+    confirmPassword: '',
+  });
+  const [errors, setErrors] = useState<ReturnType<typeof validateRegisterB>>({});
+  const message = (field: keyof RegisterBForm) => {
+    const key = errors[field];
+    return key === undefined ? undefined : t(key);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const found = validateRegisterB(values);
+    setErrors(found);
+    if (!isValid(found)) return;
+    onSubmit(values.email, values.password, { username: normalizeUsername(values.username) });
+  };
+
+  return (
+    <form noValidate onSubmit={submit}>
+      <Stack gap="md">
+        <TextInput
+          label={t('register.username')}
+          description={t('register.usernameHint')}
+          autoComplete="username"
+          // A soft limit: longer input is accepted and cut at sign-up, as the spec says.
+          maxLength={USERNAME_MAX * 2}
+          value={values.username}
+          onChange={text('username')}
+          error={message('username')}
+        />
+        <TextInput
+          label={t('register.email')}
+          type="email"
+          autoComplete="email"
+          value={values.email}
+          onChange={text('email')}
+          error={message('email')}
+        />
+        <PasswordInput
+          label={t('register.password')}
+          description={t('register.passwordHint')}
+          autoComplete="new-password"
+          value={values.password}
+          onChange={text('password')}
+          error={message('password')}
+        />
+        <PasswordInput
+          label={t('register.confirmPassword')}
+          autoComplete="new-password"
+          value={values.confirmPassword}
+          onChange={text('confirmPassword')}
+          error={message('confirmPassword')}
+        />
+        <Button type="submit" size="md" loading={busy} fullWidth>
+          {t('register.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,92 @@
+// The auth calls of spec point 7, each answering with a value: the page decides what to show. Expected
+// failures (wrong password, unverified e-mail, a server refusal) come back as `{ ok: false }`.
+import type { AuthError } from '@supabase/supabase-js';
+import { normalizeEmail } from '@/domain/validation';
+import { getAuthClient } from '@/lib/auth/auth-client';
+import { setRememberMe } from '@/lib/auth/auth-storage';
+import { endRecovery } from '@/lib/auth/session-store';
+
+export type AuthFailure =
+  | { ok: false; kind: 'invalidCredentials'; message: string }
+  | { ok: false; kind: 'unverified'; message: string }
+  | { ok: false; kind: 'server'; message: string };
+export type AuthResult = { ok: true } | AuthFailure;
+
+function failure(error: AuthError): AuthFailure {
+  if (error.code === 'invalid_credentials')
+    return { ok: false, kind: 'invalidCredentials', message: error.message };
+  if (error.code === 'email_not_confirmed') return { ok: false, kind: 'unverified', message: error.message };
+  return { ok: false, kind: 'server', message: error.message };
+}
+
+const toResult = ({ error }: { error: AuthError | null }): AuthResult =>
+  error === null ? { ok: true } : failure(error);
+
+const appUrl = (path: string) => `${globalThis.location.origin}${path}`;
+
+function timezone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function signIn(email: string, password: string, remember: boolean): Promise<AuthResult> {
+  setRememberMe(remember);
+  return toResult(await getAuthClient().auth.signInWithPassword({ email: normalizeEmail(email), password }));
+}
+
+export async function signInWithProvider(provider: 'google' | 'apple'): Promise<AuthResult> {
+  setRememberMe(true);
+  return toResult(
+    await getAuthClient().auth.signInWithOAuth({ provider, options: { redirectTo: appUrl('/home') } }),
+  );
+}
+
+/** `data` becomes user_metadata; the profile trigger takes the username (or first name) from it. */
+export async function signUp(
+  email: string,
+  password: string,
+  data: Record<string, string>,
+): Promise<AuthResult> {
+  const tz = timezone();
+  return toResult(
+    await getAuthClient().auth.signUp({
+      email: normalizeEmail(email),
+      password,
+      options: {
+        emailRedirectTo: appUrl('/home'),
+        data: { ...data, ...(tz === undefined ? {} : { timezone: tz }) },
+      },
+    }),
+  );
+}
+
+export async function resendVerification(email: string): Promise<AuthResult> {
+  return toResult(
+    await getAuthClient().auth.resend({
+      type: 'signup',
+      email: normalizeEmail(email),
+      options: { emailRedirectTo: appUrl('/home') },
+    }),
+  );
+}
+
+export async function sendPasswordReset(email: string): Promise<AuthResult> {
+  return toResult(
+    await getAuthClient().auth.resetPasswordForEmail(normalizeEmail(email), {
+      redirectTo: appUrl('/reset-password'),
+    }),
+  );
+}
+
+export async function updatePassword(password: string): Promise<AuthResult> {
+  const result = toResult(await getAuthClient().auth.updateUser({ password }));
+  if (result.ok) endRecovery();
+  return result;
+}
+
+export async function signOut(): Promise<AuthResult> {
+  return toResult(await getAuthClient().auth.signOut());
+}

@@ -1,0 +1,114 @@
+// The page's auth state (spec point 4): loading at start, then signed in, signed out or password recovery.
+// Owns the auth client's event subscription, the visibility-driven token refresh and the access-token
+// listeners (the sync layer hands tokens to its worker through onAccessToken).
+import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
+import { getAuthClient } from './auth-client';
+
+export type AuthState =
+  | { status: 'loading' }
+  | { status: 'signedIn'; session: Session; user: User }
+  | { status: 'signedOut' }
+  /** A recovery link was followed: the session may only set a new password (-> /reset-password). */
+  | { status: 'recovery'; session: Session; user: User }
+  /** Reading the session failed for another reason than a missing one (Authentication Error). */
+  | { status: 'error'; message: string };
+
+type Listener = () => void;
+type TokenListener = (accessToken: string | null) => void;
+
+let state: AuthState = { status: 'loading' };
+let started = false;
+const listeners = new Set<Listener>();
+const tokenListeners = new Set<TokenListener>();
+
+function setState(next: AuthState): void {
+  const previousToken = accessTokenOf(state);
+  state = next;
+  for (const listener of listeners) listener();
+  const token = accessTokenOf(next);
+  if (token !== previousToken) for (const listener of tokenListeners) listener(token);
+}
+
+function accessTokenOf(value: AuthState): string | null {
+  return value.status === 'signedIn' || value.status === 'recovery' ? value.session.access_token : null;
+}
+
+function fromSession(session: Session | null, recovery = false): AuthState {
+  if (session === null) return { status: 'signedOut' };
+  return { status: recovery ? 'recovery' : 'signedIn', session, user: session.user };
+}
+
+/** A fragment the auth server put on a recovery link's return (implicit flow). */
+function urlSaysRecovery(): boolean {
+  return new URLSearchParams(globalThis.location.hash.slice(1)).get('type') === 'recovery';
+}
+
+function onAuthEvent(event: AuthChangeEvent, session: Session | null): void {
+  switch (event) {
+    // The session is read explicitly with getSession() in start(); this event would only repeat it.
+    case 'INITIAL_SESSION':
+      return;
+    case 'PASSWORD_RECOVERY':
+      setState(fromSession(session, true));
+      return;
+    case 'SIGNED_OUT':
+      setState({ status: 'signedOut' });
+      return;
+    default:
+      // SIGNED_IN, TOKEN_REFRESHED, USER_UPDATED: a recovery session stays one until the password is set.
+      if (state.status === 'recovery' && session !== null && event !== 'USER_UPDATED') {
+        setState(fromSession(session, true));
+      } else setState(fromSession(session));
+  }
+}
+
+function syncRefreshWithVisibility(): void {
+  const auth = getAuthClient().auth;
+  // Refresh on a timer only while the tab is visible; becoming visible again checks the token at once.
+  if (document.visibilityState === 'visible') void auth.startAutoRefresh();
+  else void auth.stopAutoRefresh();
+}
+
+/** Starts the store once: subscribes to auth events, reads the session (and any session in the URL). */
+export function startAuth(): void {
+  if (started) return;
+  started = true;
+  const recoveryLink = urlSaysRecovery();
+  const auth = getAuthClient().auth;
+  auth.onAuthStateChange(onAuthEvent);
+  document.addEventListener('visibilitychange', syncRefreshWithVisibility);
+  syncRefreshWithVisibility();
+  void auth.getSession().then(({ data, error }) => {
+    if (state.status !== 'loading') return; // an event (recovery, sign-in) already answered
+    if (error !== null && data.session === null && !isMissingSession(error.message)) {
+      setState({ status: 'error', message: error.message });
+      return;
+    }
+    setState(fromSession(data.session, recoveryLink));
+  });
+}
+
+function isMissingSession(message: string): boolean {
+  return /session|expired|invalid|not found/i.test(message);
+}
+
+export function getAuthState(): AuthState {
+  return state;
+}
+
+export function subscribeAuth(listener: Listener): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** Calls `cb` with the current access token now and whenever it changes (null when signed out). */
+export function onAccessToken(cb: TokenListener): () => void {
+  tokenListeners.add(cb);
+  cb(accessTokenOf(state));
+  return () => tokenListeners.delete(cb);
+}
+
+/** After the new password is saved, a recovery session becomes an ordinary one. */
+export function endRecovery(): void {
+  if (state.status === 'recovery') setState({ ...state, status: 'signedIn' });
+}
