@@ -357,10 +357,10 @@ declare
 begin
   select * into v_row from public.daily_challenge_completions d where d.id = v_uid::text || ':' || v_today::text;
   if not found then
-    v_already := false;
     insert into public.daily_challenge_completions (id, user_id, challenge_id)
     values (v_uid::text || ':' || v_today::text, v_uid, p_challenge_id)
     on conflict (id) do nothing;
+    v_already := not found;  -- a concurrent replay got there first
     select * into v_row from public.daily_challenge_completions d where d.id = v_uid::text || ':' || v_today::text;
   end if;
   return jsonb_build_object('id', v_row.id, 'challenge_id', v_row.challenge_id, 'completed_on', v_row.completed_on,

@@ -317,12 +317,16 @@ begin
                          p_table)
             using v_doc;
         exception when unique_violation then
-          -- Someone else's row (invisible to me), or a concurrent insert of the same id.
-          execute format('select to_jsonb(t) from public.%I t where t.id = $1', p_table) into v_cur using v_id;
+          -- Someone else's row (invisible to me), or a concurrent insert of the same id (a retry racing
+          -- the original: if it wrote exactly this state, that is success, not a conflict).
+          execute format('select to_jsonb(t), jsonb_populate_record(t, $1) is not distinct from t
+                          from public.%I t where t.id = $2', p_table) into v_cur, v_same using v_doc, v_id;
           if v_cur is null or (v_cur ->> 'user_id') <> v_uid::text then
             raise exception 'Id already used' using errcode = 'SPX01';
           end if;
-          v_conflicts := v_conflicts || jsonb_build_array(v_cur);
+          if not v_same then
+            v_conflicts := v_conflicts || jsonb_build_array(v_cur);
+          end if;
         end;
       elsif (v_cur ->> 'user_id') <> v_uid::text then
         raise exception 'Id already used' using errcode = 'SPX01';
