@@ -6,6 +6,8 @@
 import type { Field, JsonKey } from './ast';
 import { parseError } from './errors';
 
+const MAX_JSON_PATH = 32;
+
 export class Cursor {
   pos = 0;
 
@@ -86,6 +88,8 @@ export class Cursor {
   readJsonPath(stops: string): JsonKey[] {
     const jsonPath: JsonKey[] = [];
     while (this.startsWith('->')) {
+      // Postgres nests one expression per key; a very long path would exhaust its stack (a 500).
+      if (jsonPath.length >= MAX_JSON_PATH) throw this.fail(`at most ${MAX_JSON_PATH} JSON path keys`);
       const arrow = this.eat('->>') ? '->>' : '->';
       if (arrow === '->') this.pos += 2;
       const key = this.readName(stops);

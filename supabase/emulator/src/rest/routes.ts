@@ -22,6 +22,7 @@ import { checkSingle, JSON_TYPE, toResponse, type RestResponse } from './respond
 import { CatalogMiss } from './sql-builder';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
+const MAX_JSON_DEPTH = 256;
 const STALE_SCHEMA_CODES = new Set(['42P01', '42703', '42883']);
 
 class Rollback extends Error {
@@ -120,7 +121,11 @@ export function restRoutes(ctx: EmulatorContext): Hono {
         response = await run(auth.identity, info, plan);
       } catch (error) {
         const code = (error as { code?: unknown }).code;
-        if (typeof code === 'string' && STALE_SCHEMA_CODES.has(code)) plans.clear();
+        if (typeof code === 'string' && STALE_SCHEMA_CODES.has(code)) {
+          // The cache may name something dropped since: check the schema, reload if it changed.
+          plans.clear();
+          await catalogs.refresh(version).catch(() => undefined);
+        }
         throw error;
       }
       return send(c, method, response);
@@ -245,11 +250,38 @@ async function readJsonBody(c: Context): Promise<{ text: string; json: unknown }
   const text = await c.req.text();
   if (text.length > MAX_BODY_BYTES) throw new RestError(413, 'PGRST413', 'Payload too large');
   if (text.trim() === '') return { text: '{}', json: {} };
+  if (nestingDepth(text) > MAX_JSON_DEPTH) {
+    // Postgres parses JSON recursively: deeper documents fail with "stack depth limit exceeded".
+    throw new RestError(
+      400,
+      'PGRST102',
+      'Empty or invalid json',
+      `JSON nested deeper than ${MAX_JSON_DEPTH} levels`,
+    );
+  }
   try {
     return { text, json: JSON.parse(text) as unknown };
   } catch {
     throw new RestError(400, 'PGRST102', 'Empty or invalid json', null, null);
   }
+}
+
+/** The deepest nesting of arrays and objects in a JSON text (brackets inside strings ignored). */
+function nestingDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text.charCodeAt(i);
+    if (inString) {
+      if (ch === 92)
+        i++; // backslash: skip the escaped character
+      else if (ch === 34) inString = false;
+    } else if (ch === 34) inString = true;
+    else if (ch === 91 || ch === 123) max = Math.max(max, ++depth);
+    else if (ch === 93 || ch === 125) depth--;
+  }
+  return max;
 }
 
 function send(c: Context, method: string, response: RestResponse): Response {

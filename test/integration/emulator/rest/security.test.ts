@@ -147,6 +147,12 @@ describeEachEmulator('REST hostile input', (suite) => {
     await expectClean('/rpc/pg_sleep', { method: 'POST', body: { seconds: 5 } });
     await expectClean('/rpc/pg_sleep?seconds=5');
     await expectClean('/rpc/rt_add', { method: 'POST', body: { a: { nested: true } } });
+    await expectClean('/rpc/rt_echo', {
+      method: 'POST',
+      body: `{"payload": ${'['.repeat(5000)}${']'.repeat(5000)}}`,
+    });
+    await expectClean(`/rt_workouts?select=${'data'.concat('->a'.repeat(200))}`, { token: f.alice.token });
+    await expectClean(`/rt_workouts?${'data'.concat('->a'.repeat(200))}=eq.1`, { token: f.alice.token });
     await expectClean('/rpc/rt_add', { method: 'POST', body: { a: 2147483647, b: 1 } });
   });
 
