@@ -50,6 +50,20 @@ describe('two instances of one database (the page and the sync worker)', () => {
   });
 });
 
+describe('one instance per realm', () => {
+  it('a second open for the same user returns the open instance; after close a new one', async () => {
+    const [a, b] = await Promise.all([
+      openTestDatabase({ userId: USER }),
+      openTestDatabase({ userId: USER }),
+    ]);
+    expect(b).toBe(a);
+    await a.close();
+    const c = await openTestDatabase({ userId: USER });
+    expect(c).not.toBe(a);
+    expect(c.closed).toBe(false);
+  });
+});
+
 describe('per-user isolation', () => {
   it('user B’s database never shows user A’s documents', async () => {
     const a = await openTestDatabase({ userId: USER, collections: ['workouts'] });

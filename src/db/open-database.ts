@@ -51,8 +51,43 @@ export interface OpenDatabaseOptions {
   liveQueryUpdateThrottleTime?: number;
 }
 
+/**
+ * This realm's open instance per database name. A second `openDatabase` for the same user (React
+ * StrictMode's double effect, two routes racing at sign-in) gets the same instance instead of RxDB's
+ * duplicate-database error. Test-only variants (subsets, duplicates) bypass it.
+ */
+const openInstances = new Map<string, Promise<SpotterDatabase>>();
+
 export async function openDatabase(options: OpenDatabaseOptions): Promise<SpotterDatabase> {
   const name = await databaseNameFor(options.userId);
+  const shared = !options.ignoreDuplicate && !options.collections && !options.creators;
+  if (shared) {
+    const pending = openInstances.get(name);
+    if (pending) {
+      const existing = await pending.catch(() => null);
+      if (existing && !existing.closed) return existing;
+      if (openInstances.get(name) === pending) openInstances.delete(name);
+      return openDatabase(options);
+    }
+    // No await between the lookup above and this set: concurrent callers share this promise.
+    const opening = createDatabase(name, options).then((db) => {
+      db.onClose.push(() => {
+        if (openInstances.get(name) === opening) openInstances.delete(name);
+      });
+      return db;
+    });
+    openInstances.set(name, opening);
+    try {
+      return await opening;
+    } catch (error) {
+      if (openInstances.get(name) === opening) openInstances.delete(name);
+      throw error;
+    }
+  }
+  return createDatabase(name, options);
+}
+
+async function createDatabase(name: string, options: OpenDatabaseOptions): Promise<SpotterDatabase> {
   let storage: RxStorage<unknown, unknown> = options.storage ?? getRxStorageDexie();
   const devMode = import.meta.env.DEV && (options.devMode ?? true);
   if (devMode) storage = await withDevMode(storage);
