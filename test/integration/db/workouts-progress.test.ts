@@ -284,6 +284,36 @@ describeEachEngine('workouts and progression', (ctx) => {
     });
   });
 
+  describe('time zones', () => {
+    it('a new time zone moves "today" and the streaks are recomputed with it', async () => {
+      // Kiritimati (UTC+14) and Pago Pago (UTC-11) are always on different calendar days.
+      const user = await createUserWith(ctx, 'traveller', 'public', 'Pacific/Kiritimati');
+      const kiriToday = (
+        await one<{ d: string }>(
+          ctx.engine(),
+          `select ((now() at time zone 'Pacific/Kiritimati')::date)::text as d`,
+        )
+      ).d;
+      await ctx
+        .engine()
+        .query(`insert into public.workouts (id, user_id, type, date) values ($1, $2, 'yoga', $3::date)`, [
+          clientId('w'),
+          user,
+          kiriToday,
+        ]);
+      expect((await profile(user)).current_streak).toBe(1);
+      // In Pago Pago that day is still one or two days ahead of "today": a future day counts for nothing.
+      await ctx.as(user, (tx) =>
+        tx.query(`update public.profiles set timezone = 'Pacific/Pago_Pago' where id = $1`, [user]),
+      );
+      expect((await profile(user)).current_streak).toBe(0);
+      await ctx.as(user, (tx) =>
+        tx.query(`update public.profiles set timezone = 'Pacific/Kiritimati' where id = $1`, [user]),
+      );
+      expect((await profile(user)).current_streak).toBe(1);
+    });
+  });
+
   describe('server-owned profile columns', () => {
     it('a client update of xp, level, streaks or discriminator fails; own columns pass', async () => {
       for (const set of [
