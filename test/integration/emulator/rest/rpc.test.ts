@@ -90,6 +90,42 @@ describeEachEmulator('REST rpc', (suite) => {
     expect(badType.error?.code).toBe('22P02');
   });
 
+  it('counts set results, answers HEAD, passes a single object, and rolls back on request', async () => {
+    const counted = await rest(
+      emulator(),
+      `/rpc/rt_workouts_of?p_owner=${f.alice.id}&select=title&order=title&limit=1`,
+      {
+        token: f.alice.token,
+        headers: { Prefer: 'count=exact' },
+      },
+    );
+    expect(counted.status).toBe(206);
+    expect(counted.headers.get('content-range')).toBe('0-0/3');
+    const head = await rest(emulator(), `/rpc/rt_series?n=4`, {
+      method: 'HEAD',
+      headers: { Prefer: 'count=exact' },
+    });
+    expect(head.status).toBe(200);
+    expect(head.headers.get('content-range')).toBe('0-3/4');
+    const whole = await rest(emulator(), '/rpc/rt_single_json', {
+      method: 'POST',
+      body: { payload: 1 },
+      headers: { Prefer: 'params=single-object' },
+    });
+    expect(await whole.json()).toEqual({ got: { payload: 1 } });
+    const { data: row } = await f.alice.client.from('rt_workouts').select('id').eq('title', 'B').single();
+    const id = (row as { id: number }).id;
+    const rolled = await rest(emulator(), '/rpc/rt_rename_workout', {
+      method: 'POST',
+      token: f.alice.token,
+      body: { p_id: id, p_title: 'never' },
+      headers: { Prefer: 'tx=rollback' },
+    });
+    expect(rolled.status).toBe(204);
+    const { data } = await f.alice.client.from('rt_workouts').select('title').eq('id', id).single();
+    expect(data).toEqual({ title: 'B' });
+  });
+
   it('accepts GET /rpc with query-string arguments and filters', async () => {
     const res = await rest(emulator(), `/rpc/rt_series?n=5&limit=2&offset=1`);
     expect(res.status).toBe(200);
