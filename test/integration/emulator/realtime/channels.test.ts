@@ -4,12 +4,19 @@
  * httpSend) and presence (sync, join, leave).
  */
 import { randomUUID } from 'node:crypto';
-import type { RealtimePostgresChangesPayload, SupabaseClient } from '@supabase/supabase-js';
+import {
+  createClient,
+  type RealtimePostgresChangesPayload,
+  type SupabaseClient,
+  type SupabaseClientOptions,
+} from '@supabase/supabase-js';
+import WebSocket from 'ws';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestClient, describeEachEmulator } from '../../../support/emulator';
 import { collector, installFixtures, settle, sleep, subscribe, userClient, userToken } from './support';
 
 type Change = RealtimePostgresChangesPayload<Record<string, unknown>>;
+type Transport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 type SystemMessage = { extension?: string; status?: string; message?: string; channel?: string };
 
 describeEachEmulator('realtime channels', (suite) => {
@@ -153,6 +160,32 @@ describeEachEmulator('realtime channels', (suite) => {
         body: JSON.stringify({ messages: [{ topic: 'nobody-here', event: 'e', payload: {} }] }),
       });
       expect(ok.status).toBe(202);
+    });
+  });
+
+  describe('vsn 1.0.0', () => {
+    it('supabase-js with vsn 1.0.0 joins, broadcasts and receives changes', async () => {
+      const client = track(
+        createClient(emulator().url, emulator().status.SERVICE_ROLE_KEY, {
+          auth: { persistSession: false, autoRefreshToken: false },
+          realtime: { transport: WebSocket as unknown as Transport, vsn: '1.0.0' },
+        }) as SupabaseClient,
+      );
+      const changes = collector<Change>();
+      const echoes = collector<Record<string, unknown>>();
+      const channel = client
+        .channel('v1-client', { config: { broadcast: { self: true } } })
+        .on('postgres_changes', { event: 'INSERT', schema: 'public', table: 'rt_open' }, (p: Change) =>
+          changes.push(p),
+        )
+        .on('broadcast', { event: 'hi' }, (p: Record<string, unknown>) => echoes.push(p));
+      expect((await subscribe(channel, { postgres: true })).status).toBe('SUBSCRIBED');
+      expect(await channel.send({ type: 'broadcast', event: 'hi', payload: { v: 1 } })).toBe('ok');
+      await emulator().engine.query(`insert into public.rt_open (id, kind) values (900001, 'v1')`);
+      const [change] = await changes.waitFor(1);
+      expect(change?.new).toMatchObject({ id: 900001, kind: 'v1' });
+      const [echo] = await echoes.waitFor(1);
+      expect(echo?.payload).toEqual({ v: 1 });
     });
   });
 
