@@ -91,11 +91,11 @@ export function RegisterFormA({ busy, onSubmit }: RegisterFormAProps) {
           label={
             <>
               {t('register.acceptTermsBefore')}{' '}
-              <Anchor component={Link} to="/terms" target="_blank" inherit>
+              <Anchor component={Link} to="/terms" target="_blank" inherit underline="always">
                 {t('register.termsLink')}
               </Anchor>{' '}
               {t('register.acceptTermsMiddle')}{' '}
-              <Anchor component={Link} to="/datenschutz" target="_blank" inherit>
+              <Anchor component={Link} to="/datenschutz" target="_blank" inherit underline="always">
                 {t('register.privacyLink')}
               </Anchor>
             </>

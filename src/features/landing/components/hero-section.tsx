@@ -1,4 +1,4 @@
-import { Badge, Button, Container, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { AppPreview } from './app-preview';
@@ -11,30 +11,34 @@ export function HeroSection() {
   return (
     <section className={classes.hero}>
       <Container size="lg" pt={{ base: 40, sm: 88 }} pb={{ base: 40, sm: 72 }}>
-        <SimpleGrid cols={{ base: 1, md: 2 }} spacing={48} verticalSpacing={40}>
-          <Stack align="flex-start" gap="lg" justify="center">
-            <Badge variant="light" size="lg" radius="xl">
-              {t('hero.eyebrow')}
-            </Badge>
-            <Title order={1}>{t('hero.title')}</Title>
-            <Text size="lg" c="dimmed" maw={560} lh={1.6}>
-              {t('hero.description')}
-            </Text>
-            <Group gap="sm" w="100%">
-              <Button component={Link} to="/register" size="lg" className={classes.cta}>
-                {t('hero.register')}
-              </Button>
-              <Button component={Link} to="/login" size="lg" variant="default" className={classes.cta}>
-                {t('hero.signIn')}
-              </Button>
+        <Grid gutter={{ base: 40, md: 48 }} align="center">
+          <Grid.Col span={{ base: 12, md: 7 }}>
+            <Stack align="flex-start" gap="lg" justify="center">
+              <Badge variant="light" size="lg" radius="xl">
+                {t('hero.eyebrow')}
+              </Badge>
+              <Title order={1}>{t('hero.title')}</Title>
+              <Text size="lg" c="dimmed" maw={560} lh={1.6}>
+                {t('hero.description')}
+              </Text>
+              <Group gap="sm" w="100%">
+                <Button component={Link} to="/register" size="lg" className={classes.cta}>
+                  {t('hero.register')}
+                </Button>
+                <Button component={Link} to="/login" size="lg" variant="default" className={classes.cta}>
+                  {t('hero.signIn')}
+                </Button>
+              </Group>
+              <InstallButton />
+              <SocialProof />
+            </Stack>
+          </Grid.Col>
+          <Grid.Col span={{ base: 12, md: 5 }}>
+            <Group justify="center">
+              <AppPreview />
             </Group>
-            <InstallButton />
-            <SocialProof />
-          </Stack>
-          <Group justify="center" align="center">
-            <AppPreview />
-          </Group>
-        </SimpleGrid>
+          </Grid.Col>
+        </Grid>
       </Container>
     </section>
   );
