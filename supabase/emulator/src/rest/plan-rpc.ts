@@ -1,6 +1,6 @@
 /**
  * Plans `/rpc/<fn>`: picks the overload whose argument names match the keys sent (PostgREST's rule),
- * passes the values through `json_to_record` so Postgres converts them to the declared types (json,
+ * passes the values so Postgres converts them to the declared types (POST: `json_to_record`; json,
  * jsonb, arrays, enums...), and shapes the result: void -> 204, scalar -> bare JSON, rows -> an array
  * with the query string's select, filters, order and paging applied.
  */
@@ -81,10 +81,14 @@ export function planRpc(catalog: Catalog, name: string, requested: ParsedQuery, 
   let args: string;
   if (wholeBody) args = `${payload}::${fn.args[0]?.type ?? 'json'}`;
   else {
+    // POST: JSON values converted by json_to_record (a JSON array becomes an array, an object a
+    // json/jsonb value). GET: query-string text cast with the type's input function, like
+    // PostgREST (`{a,b}` arrays, JSON text for json/jsonb).
     args = passed
-      .map(
-        (a) =>
-          `${quoteIdent(a.name)} := (select _spotter_a.${quoteIdent(a.name)} from json_to_record(${payload}::json) as _spotter_a(${quoteIdent(a.name)} ${a.type}))`,
+      .map((a) =>
+        options.readOnly
+          ? `${quoteIdent(a.name)} := (${payload}::json ->> ${b.param(a.name)})::${a.type}`
+          : `${quoteIdent(a.name)} := (select _spotter_a.${quoteIdent(a.name)} from json_to_record(${payload}::json) as _spotter_a(${quoteIdent(a.name)} ${a.type}))`,
       )
       .join(', ');
   }

@@ -173,7 +173,7 @@ export function restRoutes(ctx: EmulatorContext): Hono {
           head,
           single: info.single,
           count,
-          argsText: isObject ? body.text : body.text,
+          argsText: body.text,
           argNames: isObject ? Object.keys(body.json as object) : [],
           wholeBody: info.prefs.singleObject || !isObject,
         }),

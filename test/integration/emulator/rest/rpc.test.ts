@@ -130,5 +130,11 @@ describeEachEmulator('REST rpc', (suite) => {
     const res = await rest(emulator(), `/rpc/rt_series?n=5&limit=2&offset=1`);
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual([2, 3]);
+    const json = await rest(
+      emulator(),
+      `/rpc/rt_echo?payload=${encodeURIComponent('{"a":[1]}')}&tags=${encodeURIComponent('{x,"y z"}')}`,
+    );
+    expect(json.status).toBe(200);
+    expect(await json.json()).toEqual({ payload: { a: [1] }, tags: ['x', 'y z'], n: null });
   });
 });
