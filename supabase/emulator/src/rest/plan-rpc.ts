@@ -1,8 +1,8 @@
 /**
  * Plans `/rpc/<fn>`: picks the overload whose argument names match the keys sent (PostgREST's rule),
- * passes the values so Postgres converts them to the declared types (POST: `json_to_record`; json,
- * jsonb, arrays, enums...), and shapes the result: void -> 204, scalar -> bare JSON, rows -> an array
- * with the query string's select, filters, order and paging applied.
+ * lets Postgres convert the values to the declared types (json, jsonb, arrays, enums...:
+ * `json_to_record` for a POST body, a text cast for GET), and shapes the result: void -> 204,
+ * scalar -> bare JSON, rows -> an array with the query string's select, filters, order and paging.
  */
 import type { Catalog, FunctionInfo } from './catalog';
 import { RestError } from './errors';
