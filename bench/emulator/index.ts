@@ -1,0 +1,128 @@
+/**
+ * Bench suite `emulator` (issue 4, Performance): start-up time on an empty and on an existing PGlite
+ * data dir, REST point-select p95 under 50 concurrent clients, and realtime delivery p95 from an
+ * INSERT to 100 subscribers, all on this machine with the emulator in this process (the load
+ * generators share its event loop, as they share the machine). Context figures without targets:
+ * p50s, throughput, the serial request cost, the machine's load average, and the same load figures on
+ * PostgreSQL when `DATABASE_URL` is set (in a scratch database created and dropped here).
+ * Owns: temporary data dirs (deleted), the emulators it starts (stopped), its scratch database.
+ */
+import { randomUUID } from 'node:crypto';
+import { loadavg } from 'node:os';
+import { openEngine } from '../../supabase/emulator/src/db/engine';
+import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
+import { percentile, round, type BenchFigure } from '../figures';
+import { createUsers, withTimeout } from './fixtures';
+import { measureFanout } from './realtime-fanout';
+import { measureRestLoad, measureRestSerial } from './rest-load';
+import { measureStartup } from './startup';
+
+const START_ROUNDS = 3;
+const REST_CLIENTS = 50;
+/** 50 clients x 40 = 2,000 counted requests, after 50 x 5 warm-up requests. */
+const REST_WARMUP_PER_CLIENT = 5;
+const REST_REQUESTS_PER_CLIENT = 40;
+const REST_SERIAL_REQUESTS = 200;
+const SUBSCRIBERS = 100;
+const INSERTS = 30;
+
+function ms(name: string, value: number, target: number | null = null): BenchFigure {
+  return { name, value: round(value), unit: 'ms', better: 'lower', target };
+}
+
+/** REST and realtime figures on a running emulator; `suffix` names the engine for context runs. */
+async function loadFigures(emulator: Emulator, suffix: string, withTargets: boolean): Promise<BenchFigure[]> {
+  const goal = (target: number) => (withTargets ? target : null);
+  const users = await createUsers(emulator, Math.max(REST_CLIENTS, SUBSCRIBERS));
+
+  const rest = await measureRestLoad(emulator, users, {
+    concurrency: REST_CLIENTS,
+    warmupPerClient: REST_WARMUP_PER_CLIENT,
+    requestsPerClient: REST_REQUESTS_PER_CLIENT,
+  });
+  const serial = await measureRestSerial(emulator, users, REST_SERIAL_REQUESTS);
+  const fanout = await measureFanout(emulator, users, {
+    subscribers: SUBSCRIBERS,
+    inserts: INSERTS,
+    runId: randomUUID().slice(0, 8),
+  });
+
+  return [
+    ms(`rest_point_select_p95_ms${suffix}`, percentile(rest.samples, 95), goal(10)),
+    ms(`rest_point_select_p50_ms${suffix}`, percentile(rest.samples, 50)),
+    {
+      name: `rest_point_select_rps${suffix}`,
+      value: round(rest.requestsPerSecond, 0),
+      unit: 'req/s',
+      better: 'higher',
+      target: null,
+    },
+    ms(`rest_point_select_serial_p50_ms${suffix}`, percentile(serial, 50)),
+    ms(`realtime_delivery_p95_ms${suffix}`, percentile(fanout.deliveries, 95), goal(50)),
+    ms(`realtime_delivery_p50_ms${suffix}`, percentile(fanout.deliveries, 50)),
+    ms(`realtime_last_delivery_p95_ms${suffix}`, percentile(fanout.lastDelivery, 95)),
+    ms(`realtime_subscribe_all_ms${suffix}`, fanout.subscribeMs),
+  ];
+}
+
+/** The same load figures on PostgreSQL, in a scratch database on the `DATABASE_URL` server. */
+async function postgresFigures(databaseUrl: string): Promise<BenchFigure[]> {
+  const name = `bench_emulator_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const scratch = new URL(databaseUrl);
+  scratch.pathname = `/${name}`;
+  const admin = await openEngine({ databaseUrl });
+  try {
+    await admin.exec(`create database ${name}`);
+    const started = performance.now();
+    const emulator = await withTimeout(
+      startEmulator({ port: 0, memory: true, databaseUrl: scratch.toString() }),
+      60_000,
+      'startEmulator on PostgreSQL',
+    );
+    const startMs = performance.now() - started;
+    try {
+      return [ms('emulator_start_ms_fresh_pg', startMs), ...(await loadFigures(emulator, '_pg', false))];
+    } finally {
+      await emulator.stop();
+    }
+  } finally {
+    await admin.exec(`drop database if exists ${name} with (force)`);
+    await admin.close();
+  }
+}
+
+export async function run(): Promise<BenchFigure[]> {
+  const loadAtStart = loadavg()[0] ?? 0;
+  const figures: BenchFigure[] = [];
+  let load: BenchFigure[] = [];
+  const starts = await measureStartup(START_ROUNDS, async (emulator) => {
+    try {
+      load = await loadFigures(emulator, '', true);
+    } finally {
+      await emulator.stop();
+    }
+  });
+  figures.push(
+    ms('emulator_start_ms_fresh', percentile(starts.fresh, 50), 3000),
+    ms('emulator_start_ms_existing', percentile(starts.existing, 50), 1000),
+    ms('emulator_start_ms_fresh_max', Math.max(...starts.fresh)),
+    ms('emulator_start_ms_existing_max', Math.max(...starts.existing)),
+    ...load,
+  );
+
+  const databaseUrl = process.env.DATABASE_URL;
+  if (databaseUrl) {
+    figures.push(...(await postgresFigures(databaseUrl)));
+  } else {
+    console.warn('[bench emulator] DATABASE_URL is not set: the PostgreSQL (_pg) figures are skipped.');
+  }
+
+  figures.push({
+    name: 'machine_load_avg_1m',
+    value: round(Math.max(loadAtStart, loadavg()[0] ?? 0), 1),
+    unit: 'load',
+    better: 'lower',
+    target: null,
+  });
+  return figures;
+}
