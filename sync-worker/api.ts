@@ -23,9 +23,7 @@ export interface StartOptions {
   anonKey: string;
 }
 
-export type WorkerStatus =
-  | { state: 'idle' }
-  | ({ state: 'running' } & SessionStatus);
+export type WorkerStatus = { state: 'idle' } | ({ state: 'running' } & SessionStatus);
 
 export type StatusListener = (status: WorkerStatus) => void;
 
@@ -148,7 +146,10 @@ export function createSyncWorkerApi(deps: SyncWorkerDeps) {
     /** An online-only RPC (search, discovery, public profiles, intents): errors come back as values. */
     rpc(name: string, args: Record<string, unknown> = {}): Promise<RpcResult> {
       if (!current) {
-        return Promise.resolve({ ok: false, error: { code: 'not_started', message: 'sync worker not started', status: 0 } });
+        return Promise.resolve({
+          ok: false,
+          error: { code: 'not_started', message: 'sync worker not started', status: 0 },
+        });
       }
       return callRpc(current.client, name, args);
     },

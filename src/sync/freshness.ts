@@ -16,14 +16,18 @@ export interface FreshnessOptions {
   staleMs?: number;
 }
 
-export function isStale(lastSyncedAt: string | null, now: number, staleMs = STALE_REFRESH_ON_FOCUS_MS): boolean {
+export function isStale(
+  lastSyncedAt: string | null,
+  now: number,
+  staleMs = STALE_REFRESH_ON_FOCUS_MS,
+): boolean {
   if (lastSyncedAt === null) return true;
   const at = Date.parse(lastSyncedAt);
   return Number.isNaN(at) || now - at > staleMs;
 }
 
 export function refreshOnFocus(options: FreshnessOptions): () => void {
-  const target = options.target ?? (globalThis as unknown as FocusTarget);
+  const target = options.target ?? globalThis;
   const now = options.now ?? (() => Date.now());
   const onFocus = () => {
     if (isStale(options.lastSyncedAt(), now(), options.staleMs)) void options.syncNow();

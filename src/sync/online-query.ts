@@ -42,7 +42,8 @@ export class OnlineQueryClient {
     this.cacheMs = options.cacheMs ?? DATA_CACHE_DISCARD_MS;
     this.now = options.now ?? (() => Date.now());
     this.setTimer = options.setTimeout ?? ((fn, ms) => globalThis.setTimeout(fn, ms));
-    this.clearTimer = options.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
+    this.clearTimer =
+      options.clearTimeout ?? ((h) => globalThis.clearTimeout(h as ReturnType<typeof setTimeout>));
   }
 
   /** The cached answer if fresh, else one shared request (with retries). */

@@ -61,7 +61,10 @@ export class SyncWorkerClient {
 
   rpc(name: string, args: Record<string, unknown> = {}): Promise<RpcResult> {
     if (!this.api) {
-      return Promise.resolve({ ok: false, error: { code: 'not_started', message: 'sync worker not started', status: 0 } });
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'not_started', message: 'sync worker not started', status: 0 },
+      });
     }
     return this.api.rpc(name, args);
   }

@@ -96,7 +96,11 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     if (sync.pushRpc !== null && rows.length > 0) {
       // The server holds these states: a local write that equals one is no longer pending (this also
       // settles pushes the service worker queued and replayed on our behalf).
-      await acknowledgePushed(db, sync.name, rows.map((r) => rowToDoc<Doc>(fields, r)) as never);
+      await acknowledgePushed(
+        db,
+        sync.name,
+        rows.map((r) => rowToDoc<Doc>(fields, r)),
+      );
     }
     return {
       documents: rows.map((r) => rowToDoc<Doc>(fields, r)),
@@ -119,17 +123,21 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
       return fail(new SyncError('queued', 'queued', 'push queued by the service worker', 202), token);
     }
     hooks.succeeded(sync.name);
-    const answer = (res.data ?? {}) as { conflicts?: unknown[]; rejected?: { id: string; code: string; message: string }[] };
-    const conflicts = (answer.conflicts ?? []).filter(isServerRow) as ServerRow[];
+    const answer = (res.data ?? {}) as {
+      conflicts?: unknown[];
+      rejected?: { id: string; code: string; message: string }[];
+    };
+    const conflicts: ServerRow[] = (answer.conflicts ?? []).filter(isServerRow);
     const rejected = answer.rejected ?? [];
     const notApplied = new Set([...conflicts.map((c) => c.id), ...rejected.map((r) => r.id)]);
     const applied = rows.map((r) => r.newDocumentState).filter((d) => !notApplied.has(d.id));
-    if (applied.length > 0) await acknowledgePushed(db, sync.name, applied as never);
+    if (applied.length > 0) await acknowledgePushed(db, sync.name, applied);
     for (const r of rejected) {
       // A row that breaks a server rule stays pending with its error, shown in the sync status.
       await recordPushError(db, sync.name, [r.id], { code: r.code, message: r.message }, hooks.now());
     }
-    if (rejected.length > 0) hooks.failed(sync.name, new SyncError('http', rejected[0]!.code, rejected[0]!.message, 200));
+    if (rejected.length > 0)
+      hooks.failed(sync.name, new SyncError('http', rejected[0]!.code, rejected[0]!.message, 200));
     return conflicts.map((c) => rowToDoc<Doc>(fields, c));
   }
 
@@ -140,7 +148,11 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     retryTime: options.retryTime,
     waitForLeadership: true,
     autoStart: true,
-    pull: { handler: pull, batchSize: options.pullBatchSize ?? PULL_BATCH_SIZE, stream$: stream.asObservable() },
+    pull: {
+      handler: pull,
+      batchSize: options.pullBatchSize ?? PULL_BATCH_SIZE,
+      stream$: stream.asObservable(),
+    },
     ...(sync.pushRpc !== null ? { push: { handler: push, batchSize: PUSH_BATCH_SIZE } } : {}),
   });
 

@@ -3,8 +3,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 export type RpcResult<T = unknown> =
-  | { ok: true; data: T }
-  | { ok: false; error: { code: string; message: string; status: number } };
+  { ok: true; data: T } | { ok: false; error: { code: string; message: string; status: number } };
 
 export async function callRpc(
   client: SupabaseClient,
@@ -16,7 +15,11 @@ export async function callRpc(
     if (res.error) {
       return {
         ok: false,
-        error: { code: res.error.code || (res.status ? String(res.status) : 'network'), message: res.error.message, status: res.status },
+        error: {
+          code: res.error.code || (res.status ? String(res.status) : 'network'),
+          message: res.error.message,
+          status: res.status,
+        },
       };
     }
     return { ok: true, data: res.data as unknown };

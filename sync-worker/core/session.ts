@@ -18,7 +18,7 @@ import { RealtimeSupervisor, type SupervisorLogger, type SupervisorState } from 
 import { fromSupabase } from '../realtime/types';
 import { collectionSync } from './collections';
 import { SyncError, toWriteError } from './errors';
-import { SyncGate } from './gate';
+import type { SyncGate } from './gate';
 import { replicateCollection, type CollectionReplication } from './replicate-collection';
 
 addRxPlugin(RxDBLeaderElectionPlugin);

@@ -40,7 +40,7 @@ export interface RealtimeClientLike {
 /** The real client, seen through the narrow interface (supabase-js's overloads do not unify with it). */
 export function fromSupabase(client: SupabaseClient): RealtimeClientLike {
   return {
-    channel: (name) => client.channel(name) as unknown as ChannelLike,
+    channel: (name) => client.channel(name),
     removeChannel: (channel) => client.removeChannel(channel as never),
   };
 }

@@ -33,7 +33,13 @@ function random(seed: number) {
   };
 }
 
-type Fields = { title: string | null; notes: string | null; date: string; type: string; duration_min: number | null };
+type Fields = {
+  title: string | null;
+  notes: string | null;
+  date: string;
+  type: string;
+  duration_min: number | null;
+};
 
 describeEachEmulator(
   'sync convergence property',
@@ -66,7 +72,10 @@ describeEachEmulator(
       const ids: string[] = [];
       // A shared starting point: a few workouts every device has.
       for (let i = 0; i < 3; i++) {
-        const w = await planWorkout({ db: devices[0]!.db, userId: user.id }, { type: 'strength', date: `2026-12-1${i}` });
+        const w = await planWorkout(
+          { db: devices[0]!.db, userId: user.id },
+          { type: 'strength', date: `2026-12-1${i}` },
+        );
         if (w.ok) ids.push(w.value.id);
       }
       await eventually(async () => {
@@ -79,16 +88,28 @@ describeEachEmulator(
         const i = rnd.int(n);
         const d = devices[i]!;
         const ctx = { db: d.db, userId: user.id };
-        const op = rnd.pick(['edit', 'edit', 'edit', 'create', 'delete', 'offline', 'online', 'wait'] as const);
+        const op = rnd.pick([
+          'edit',
+          'edit',
+          'edit',
+          'create',
+          'delete',
+          'offline',
+          'online',
+          'wait',
+        ] as const);
         if (op === 'offline' || op === 'online') {
           online[i] = op === 'online';
-          d.session.setOnline(online[i]!);
+          d.session.setOnline(online[i]);
           log.push(`${s}: device ${i} ${op}`);
         } else if (op === 'wait') {
           await sleep(rnd.int(300));
           log.push(`${s}: wait`);
         } else if (op === 'create') {
-          const w = await planWorkout(ctx, { type: rnd.pick(WORKOUT_TYPES), date: `2026-12-${10 + rnd.int(18)}` });
+          const w = await planWorkout(ctx, {
+            type: rnd.pick(WORKOUT_TYPES),
+            date: `2026-12-${10 + rnd.int(18)}`,
+          });
           if (w.ok) ids.push(w.value.id);
           log.push(`${s}: device ${i} create`);
         } else {
@@ -142,7 +163,8 @@ describeEachEmulator(
         }, 40_000);
       } catch (error) {
         console.error(`seed ${seed} did not converge:\n${log.join('\n')}`);
-        for (const [i, d] of devices.entries()) console.error(`device ${i}`, JSON.stringify(await snapshot(d)));
+        for (const [i, d] of devices.entries())
+          console.error(`device ${i}`, JSON.stringify(await snapshot(d)));
         console.error('server', JSON.stringify(await server()));
         throw error;
       }

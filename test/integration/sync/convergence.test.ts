@@ -34,7 +34,10 @@ describeEachEmulator('sync convergence', (suite) => {
     const user = await newUser(emulator());
     const a = track(await openDevice(emulator(), user.id, { token: user.token }));
     const b = track(await openDevice(emulator(), user.id, { token: user.token }));
-    const planned = await planWorkout({ db: a.db, userId: user.id }, { type: 'strength', date: '2026-12-01', title: 'T0' });
+    const planned = await planWorkout(
+      { db: a.db, userId: user.id },
+      { type: 'strength', date: '2026-12-01', title: 'T0' },
+    );
     if (!planned.ok) throw new Error('plan failed');
     const id = planned.value.id;
     await eventually(async () => (await b.db.workouts.findOne(id).exec()) !== null);
@@ -52,7 +55,10 @@ describeEachEmulator('sync convergence', (suite) => {
     const expected = [{ id, title: 'from A', notes: 'from B', date: '2026-12-02', type: 'strength' }];
     await eventually(async () => JSON.stringify(await docsOf(a)) === JSON.stringify(expected));
     await eventually(async () => JSON.stringify(await docsOf(b)) === JSON.stringify(expected));
-    const server = await emulator().engine.query(`select title, notes, date::text from public.workouts where id = $1`, [id]);
+    const server = await emulator().engine.query(
+      `select title, notes, date::text from public.workouts where id = $1`,
+      [id],
+    );
     expect(server.rows).toEqual([{ title: 'from A', notes: 'from B', date: '2026-12-02' }]);
   });
 
@@ -60,12 +66,20 @@ describeEachEmulator('sync convergence', (suite) => {
     const user = await newUser(emulator());
     const device = track(await openDevice(emulator(), user.id, { token: user.token }));
     device.session.setOnline(false);
-    const planned = await planWorkout({ db: device.db, userId: user.id }, { type: 'cardio', date: '2026-12-05' });
+    const planned = await planWorkout(
+      { db: device.db, userId: user.id },
+      { type: 'cardio', date: '2026-12-05' },
+    );
     if (!planned.ok) throw new Error('plan failed');
     // The request the worker sent before the network dropped, as the service worker stored it.
     const doc = (await device.db.workouts.findOne(planned.value.id).exec())!.toJSON();
     const stored = { p_rows: [{ newDocumentState: { ...doc, _deleted: false }, assumedMasterState: null }] };
-    const replayer = createSyncClient({ url: emulator().url, anonKey: emulator().status.ANON_KEY, getToken: () => user.token, transport: WebSocket as never });
+    const replayer = createSyncClient({
+      url: emulator().url,
+      anonKey: emulator().status.ANON_KEY,
+      getToken: () => user.token,
+      transport: WebSocket as never,
+    });
     for (let i = 0; i < 2; i++) {
       const res = await replayer.rpc('push_workouts', stored);
       expect(res.error).toBeNull();
@@ -74,7 +88,9 @@ describeEachEmulator('sync convergence', (suite) => {
     await eventually(async () => (await pendingCount(device)) === 0);
     device.session.syncNow();
     await device.session.awaitInSync();
-    const rows = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [user.id]);
+    const rows = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [
+      user.id,
+    ]);
     expect(rows.rows).toHaveLength(1);
     const xp = await emulator().engine.query(
       `select source_id from public.xp_events where user_id = $1 and source = 'workout_planned'`,
@@ -89,10 +105,15 @@ describeEachEmulator('sync convergence', (suite) => {
     const device = track(await openDevice(emulator(), user.id, { token: short, realtime: false }));
     await eventually(() => device.session.status().leader);
     await sleep(2600);
-    const planned = await planWorkout({ db: device.db, userId: user.id }, { type: 'yoga', date: '2026-12-07' });
+    const planned = await planWorkout(
+      { db: device.db, userId: user.id },
+      { type: 'yoga', date: '2026-12-07' },
+    );
     if (!planned.ok) throw new Error('plan failed');
     await eventually(() => device.session.status().needsToken);
-    const none = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [user.id]);
+    const none = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [
+      user.id,
+    ]);
     expect(none.rows).toHaveLength(0);
     expect(await pendingCount(device)).toBe(1);
     // A reload (new worker) with the same expired token still holds the write.
@@ -101,7 +122,9 @@ describeEachEmulator('sync convergence', (suite) => {
     expect(await pendingCount(device)).toBe(1);
     device.session.setAccessToken(await tokenFor(emulator(), user.id));
     await eventually(async () => (await pendingCount(device)) === 0);
-    const rows = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [user.id]);
+    const rows = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [
+      user.id,
+    ]);
     expect(rows.rows).toEqual([{ id: planned.value.id }]);
   });
 });

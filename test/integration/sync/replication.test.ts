@@ -45,7 +45,9 @@ describeEachEmulator('sync replication', (suite) => {
     if (!planned.ok) throw new Error('plan failed');
     await eventually(async () => (await serverWorkouts(user.id)).length === 1);
     await eventually(async () => Object.keys((await readPending(device.db)).entries).length === 0);
-    expect(await serverWorkouts(user.id)).toEqual([{ id: planned.value.id, title: 'Bench', _deleted: false }]);
+    expect(await serverWorkouts(user.id)).toEqual([
+      { id: planned.value.id, title: 'Bench', _deleted: false },
+    ]);
     expect(await xpRows(user.id)).toHaveLength(1);
     // A later resync pushes nothing again and keeps the local row as written.
     device.session.syncNow();
@@ -70,7 +72,10 @@ describeEachEmulator('sync replication', (suite) => {
     await eventually(() => device.session.status().realtime === 'subscribed');
     // Realtime: no resync is asked for; the periodic one is a minute away.
     await insert(`srv-${user.id.slice(0, 8)}-2`, 'live');
-    await eventually(async () => (await device.db.workouts.findOne(`srv-${user.id.slice(0, 8)}-2`).exec()) !== null, 5_000);
+    await eventually(
+      async () => (await device.db.workouts.findOne(`srv-${user.id.slice(0, 8)}-2`).exec()) !== null,
+      5_000,
+    );
   });
 
   it('propagates soft deletes both ways', async () => {
@@ -84,13 +89,17 @@ describeEachEmulator('sync replication', (suite) => {
     await eventually(async () => (await b.db.workouts.find().exec()).length === 2);
     // A deletes locally; the server and B see the soft delete.
     await deleteWorkout(ctxA, w1.value.id);
-    await eventually(async () => (await serverWorkouts(user.id)).some((r) => r.id === w1.value.id && r._deleted));
+    await eventually(async () =>
+      (await serverWorkouts(user.id)).some((r) => r.id === w1.value.id && r._deleted),
+    );
     await eventually(async () => (await b.db.workouts.findOne(w1.value.id).exec()) === null);
     // The server soft-deletes the other; both devices drop it.
     await emulator().engine.query(`update public.workouts set _deleted = true where id = $1`, [w2.value.id]);
     await eventually(async () => (await a.db.workouts.find().exec()).length === 0);
     await eventually(async () => (await b.db.workouts.find().exec()).length === 0);
     // An edit on B of a row A deleted does not resurrect it.
-    expect(await editWorkout({ db: b.db, userId: user.id }, w1.value.id, { title: 'x' })).toMatchObject({ ok: false });
+    expect(await editWorkout({ db: b.db, userId: user.id }, w1.value.id, { title: 'x' })).toMatchObject({
+      ok: false,
+    });
   });
 });

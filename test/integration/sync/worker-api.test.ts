@@ -61,7 +61,9 @@ describeEachEmulator('sync worker API', (suite) => {
     });
     const secondDb = opened.get(second.id)!;
     expect(await secondDb.workouts.find().exec()).toHaveLength(0);
-    const server = await emulator().engine.query(`select user_id from public.workouts where id = $1`, [planned.value.id]);
+    const server = await emulator().engine.query(`select user_id from public.workouts where id = $1`, [
+      planned.value.id,
+    ]);
     expect(server.rows).toHaveLength(0);
 
     // Back as the first user: the write goes out under the first user.
@@ -87,10 +89,10 @@ describeEachEmulator('sync worker API', (suite) => {
       error: { code: 'not_started' },
     });
     await api.start(start(user.id, user.token));
-    await eventually(() => seen.some((s) => s.state === 'running' && s.leader && s.realtime === 'subscribed'));
     await eventually(() =>
-      seen.some((s) => s.state === 'running' && s.counts?.unreadNotifications === 0),
+      seen.some((s) => s.state === 'running' && s.leader && s.realtime === 'subscribed'),
     );
+    await eventually(() => seen.some((s) => s.state === 'running' && s.counts?.unreadNotifications === 0));
     const ok = await api.rpc('discover_people', { p_limit: 5 });
     expect(ok.ok).toBe(true);
     const refused = await api.rpc('send_friend_request', { p_receiver_id: user.id });

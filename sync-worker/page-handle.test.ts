@@ -1,15 +1,14 @@
-// The page's handle over a real comlink channel (a Node MessageChannel stands in for the Worker) to the
+// src/sync's handle on the worker over a real comlink channel (a Node MessageChannel stands in for the Worker) to the
 // real worker API, on RxDB with fake-indexeddb. The backend is unreachable on purpose: this is about
 // start, token hand-over, user switch, sign-out and the status subscription, not replication.
 import { MessageChannel } from 'node:worker_threads';
 import { expose, type Endpoint } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { closeDatabase, openDatabase } from '../db/open-database';
-import { cleanupDatabases, testStorage } from '../db/test-support';
-import { createSyncWorkerApi, type WorkerStatus } from '../../sync-worker/api';
-import { SyncWorkerClient, type WorkerLike } from './sync-worker-client';
-import { isStale, refreshOnFocus } from './freshness';
+import { closeDatabase, openDatabase } from '../src/db/open-database';
+import { cleanupDatabases, testStorage } from '../src/db/test-support';
+import { createSyncWorkerApi, type WorkerStatus } from './api';
+import { SyncWorkerClient, type WorkerLike } from '../src/sync/sync-worker-client';
 
 const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
@@ -38,7 +37,7 @@ describe('SyncWorkerClient', () => {
         transport: WebSocket as never,
         session: { realtime: false, log: { error: () => undefined } },
       });
-      expose(workerSide, port2 as unknown as Endpoint);
+      expose(workerSide, port2);
       const endpoint = port1 as unknown as Endpoint;
       return Object.assign(endpoint, {
         terminate: () => {
@@ -74,32 +73,5 @@ describe('SyncWorkerClient', () => {
     expect(workerSide).not.toBeNull();
     await client.dispose();
     expect(seen.length).toBeGreaterThan(2);
-  });
-});
-
-describe('refresh on focus', () => {
-  it('resyncs on focus only when the last sync is older than 5 minutes', () => {
-    const target = new EventTarget();
-    let last: string | null = '2026-11-22T10:00:00.000Z';
-    let now = Date.parse('2026-11-22T10:05:00.000Z');
-    let calls = 0;
-    const off = refreshOnFocus({
-      target: target as never,
-      lastSyncedAt: () => last,
-      syncNow: () => calls++,
-      now: () => now,
-    });
-    target.dispatchEvent(new Event('focus'));
-    expect(calls).toBe(0);
-    now += 1;
-    target.dispatchEvent(new Event('focus'));
-    expect(calls).toBe(1);
-    last = null;
-    target.dispatchEvent(new Event('focus'));
-    expect(calls).toBe(2);
-    off();
-    target.dispatchEvent(new Event('focus'));
-    expect(calls).toBe(2);
-    expect(isStale('not a date', now)).toBe(true);
   });
 });
