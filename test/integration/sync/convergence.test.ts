@@ -128,3 +128,70 @@ describeEachEmulator('sync convergence', (suite) => {
     expect(rows.rows).toEqual([{ id: planned.value.id }]);
   });
 });
+
+describeEachEmulator(
+  'sync with the service-worker write queue',
+  (suite) => {
+    const emulator = () => suite.emulator();
+    const devices: Device[] = [];
+    afterEach(async () => {
+      for (const d of devices.splice(0)) await d.close();
+    });
+
+    it('holds a push the service worker queued (202) and settles it once after the replay', async () => {
+      const user = await newUser(emulator());
+      // A stand-in for sw.ts on the worker's requests: with the network down a push RPC is stored and
+      // answered 202 + x-spotter-queued; anything else fails like fetch does offline.
+      let network = false;
+      const queued: Request[] = [];
+      const viaServiceWorker: typeof fetch = async (input, init) => {
+        const request = new Request(input, init);
+        if (network) return fetch(request);
+        if (request.method === 'POST' && request.url.includes('/rest/v1/rpc/push_workouts')) {
+          queued.push(request.clone());
+          return new Response(JSON.stringify({ queued: true, id: `q${queued.length}` }), {
+            status: 202,
+            headers: { 'content-type': 'application/json', 'x-spotter-queued': '1' },
+          });
+        }
+        throw new TypeError('fetch failed');
+      };
+      const device = await openDevice(emulator(), user.id, {
+        token: user.token,
+        realtime: false,
+        fetch: viaServiceWorker,
+      });
+      devices.push(device);
+      await eventually(() => device.session.status().leader);
+      const planned = await planWorkout(
+        { db: device.db, userId: user.id },
+        { type: 'pilates', date: '2026-12-09' },
+      );
+      if (!planned.ok) throw new Error('plan failed');
+      await eventually(() => queued.length === 1);
+      // Held, not retried every 200 ms into the queue.
+      await sleep(1500);
+      expect(queued).toHaveLength(1);
+      expect(Object.keys((await readPending(device.db)).entries)).toHaveLength(1);
+
+      // The network returns: the service worker replays its copy, then the worker is nudged (online).
+      network = true;
+      const replay = await fetch(queued[0]!);
+      expect(replay.status).toBe(200);
+      device.session.setOnline(true);
+      device.session.syncNow();
+      await eventually(async () => Object.keys((await readPending(device.db)).entries).length === 0);
+      await device.session.awaitInSync();
+      const rows = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [
+        user.id,
+      ]);
+      expect(rows.rows).toEqual([{ id: planned.value.id }]);
+      const xp = await emulator().engine.query(
+        `select count(*)::int as n from public.xp_events where user_id = $1 and source = 'workout_planned'`,
+        [user.id],
+      );
+      expect(xp.rows).toEqual([{ n: 1 }]);
+    });
+  },
+  { engines: ['pglite'] },
+);

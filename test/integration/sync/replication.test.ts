@@ -7,7 +7,7 @@ import { afterEach, expect, it } from 'vitest';
 import { planWorkout, deleteWorkout, editWorkout } from '../../../src/db/commands/workouts';
 import { readPending } from '../../../src/db/pending-writes';
 import { describeEachEmulator } from '../../support/emulator';
-import { eventually, newUser, openDevice, type Device } from './support';
+import { eventually, newUser, openDevice, sleep, type Device } from './support';
 
 describeEachEmulator('sync replication', (suite) => {
   const emulator = () => suite.emulator();
@@ -70,12 +70,20 @@ describeEachEmulator('sync replication', (suite) => {
     const device = track(await openDevice(emulator(), user.id, { token: user.token }));
     await eventually(async () => (await device.db.workouts.find().exec()).length === 1);
     await eventually(() => device.session.status().realtime === 'subscribed');
-    // Realtime: no resync is asked for; the periodic one is a minute away.
-    await insert(`srv-${user.id.slice(0, 8)}-2`, 'live');
-    await eventually(
-      async () => (await device.db.workouts.findOne(`srv-${user.id.slice(0, 8)}-2`).exec()) !== null,
-      5_000,
-    );
+    // Realtime: no resync is asked for (the periodic one is a minute away); the row must come through
+    // the channel, seen where the realtime handler hands it to the replication.
+    await sleep(500);
+    const workouts = device.session.replications.find((r) => r.sync.name === 'workouts')!;
+    const viaRealtime: string[] = [];
+    const emit = workouts.emitRow.bind(workouts);
+    workouts.emitRow = (row) => {
+      viaRealtime.push(String(row.id));
+      emit(row);
+    };
+    const liveId = `srv-${user.id.slice(0, 8)}-2`;
+    await insert(liveId, 'live');
+    await eventually(async () => (await device.db.workouts.findOne(liveId).exec()) !== null, 5_000);
+    expect(viaRealtime).toContain(liveId);
   });
 
   it('propagates soft deletes both ways', async () => {

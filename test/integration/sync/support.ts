@@ -60,6 +60,8 @@ export interface DeviceOptions {
   session?: Partial<SyncSessionOptions>;
   /** Database name; a new device by default, reuse one to reopen a device's storage. */
   dbName?: string;
+  /** The network as this device sees it (e.g. through a stand-in for the service worker). */
+  fetch?: typeof fetch;
 }
 
 /**
@@ -90,6 +92,7 @@ export async function openDevice(
       anonKey: emulator.status.ANON_KEY,
       getToken: () => gate.token,
       transport: WebSocket as never,
+      ...(options.fetch ? { fetch: options.fetch } : {}),
     });
     session = new SyncSession({
       db,
