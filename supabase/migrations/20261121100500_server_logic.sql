@@ -2,7 +2,7 @@
 -- RPC give the same result, and a replayed write gives none twice.
 --
 -- - XP goes through the ledger (xp_events, unique per user+source+source_id): +5 per user and planned
---   date, +10 per confirmed rest day, +5 to the recipient per flex (sender+activity), the daily
+--   date (dates from yesterday to 90 days ahead), +10 per confirmed rest day, +5 to the recipient per flex (sender+activity), the daily
 --   challenge's points per UTC date. profiles.xp/level follow each ledger insert.
 -- - Streaks are recomputed (compute_streaks in the user's time zone) whenever a day is covered or
 --   uncovered: a workout inserted, moved or (un)deleted, a rest day (un)confirmed, the time zone changed.
@@ -131,7 +131,11 @@ begin
     return null;
   end if;
   if not new._deleted then
-    perform private.award_xp(new.user_id, 'workout_planned', new.user_id::text || ':' || new.date::text, 5);
+    -- Planning earns XP for dates from yesterday to 90 days ahead (in the user's zone), so that filling
+    -- the calendar of past or distant dates cannot farm XP; the workout itself is stored either way.
+    if new.date between private.user_today(new.user_id) - 1 and private.user_today(new.user_id) + 90 then
+      perform private.award_xp(new.user_id, 'workout_planned', new.user_id::text || ':' || new.date::text, 5);
+    end if;
     perform private.unlock_achievements(new.user_id, 'workouts', 1);
   end if;
   insert into public.activities (id, user_id, kind, workout_id, _deleted)

@@ -67,11 +67,14 @@ describeEachEngine('concurrent replays', (ctx) => {
       { id: joinId, status: 'pending', copy_workout_id: null },
     ]);
 
+    const day = (
+      await one<{ d: string }>(ctx.engine(), `select ((now() at time zone 'UTC')::date + 5)::text as d`)
+    ).d;
     const doc = {
       id: clientId('w'),
       user_id: b,
       type: 'yoga',
-      date: '2026-07-01',
+      date: day,
       created_at: '2026-01-01T00:00:00Z',
       _deleted: false,
     };
@@ -85,7 +88,7 @@ describeEachEngine('concurrent replays', (ctx) => {
     expect(
       await count(ctx.engine(), `select 1 from public.xp_events where user_id = $1 and source_id = $2`, [
         b,
-        `${b}:2026-07-01`,
+        `${b}:${day}`,
       ]),
     ).toBe(1);
   });

@@ -86,6 +86,17 @@ describeEachEngine('workouts and progression', (ctx) => {
       ).toBe(1);
     });
 
+    it('planning far in the past or future stores the workout but earns no XP', async () => {
+      const user = await createUserWith(ctx, 'farmer');
+      const rows = ['2001-01-01', '2099-01-01'].map((date) => ({
+        newDocumentState: { ...workout(clientId('w'), date), user_id: user },
+        assumedMasterState: null,
+      }));
+      expect(await push(user, rows)).toEqual({ conflicts: [], rejected: [] });
+      expect(await count(ctx.engine(), 'select 1 from public.workouts where user_id = $1', [user])).toBe(2);
+      expect(await xpCount(user, 'workout_planned')).toBe(0);
+    });
+
     it('a delete and re-create loop on the same date farms nothing', async () => {
       const id = clientId('w');
       const row = workout(id, today);
