@@ -75,7 +75,8 @@ async function openPglite(options: EngineOptions): Promise<Engine> {
       const result = await target.query<R>(sql, params as unknown[]);
       return {
         rows: result.rows,
-        rowCount: result.affectedRows ?? result.rows.length,
+        // PGlite reports 0 affected rows for a SELECT; pg reports the row count. Match pg.
+        rowCount: result.affectedRows || result.rows.length,
         fields: result.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
       };
     },
