@@ -180,6 +180,29 @@ describeEachEmulator('realtime postgres_changes', (suite) => {
       expect(change?.old).toEqual({ id: rows[0]?.id });
     });
 
+    it('REPLICA IDENTITY FULL with RLS still sends only the primary key on DELETE', async () => {
+      // realtime-js documents it: "When RLS is enabled and replica identity is set to full, only the
+      // primary key is sent to clients" (a deleted row is not RLS-checked, so nothing more may leak).
+      const db = emulator().engine;
+      await db.exec(`create table if not exists public.rt_full_rls (id int primary key, owner uuid, secret text);
+        alter table public.rt_full_rls replica identity full;
+        alter table public.rt_full_rls enable row level security;
+        grant all on public.rt_full_rls to anon, authenticated, service_role;
+        alter publication supabase_realtime add table public.rt_full_rls;`);
+      const client = track(await userClient(emulator(), await userToken(emulator(), randomUUID())));
+      const deletes = collector<Change>();
+      const channel = client
+        .channel('pc-full-rls')
+        .on('postgres_changes', { event: 'DELETE', schema: 'public', table: 'rt_full_rls' }, (p: Change) =>
+          deletes.push(p),
+        );
+      expect((await subscribe(channel, { postgres: true })).status).toBe('SUBSCRIBED');
+      await db.query(`insert into public.rt_full_rls values (1, $1, 'classified')`, [randomUUID()]);
+      await db.query(`delete from public.rt_full_rls where id = 1`);
+      const [change] = await deletes.waitFor(1);
+      expect(change?.old).toEqual({ id: 1 });
+    });
+
     it('REPLICA IDENTITY FULL without RLS sends the whole old row', async () => {
       const client = track(createTestClient(emulator()));
       const changes = collector<Change>();
