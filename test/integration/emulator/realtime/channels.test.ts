@@ -163,6 +163,28 @@ describeEachEmulator('realtime channels', (suite) => {
     });
   });
 
+  describe('heartbeats', () => {
+    it('the socket survives a client heartbeat loop and the channel keeps working', async () => {
+      const client = track(createTestClient(emulator()));
+      const beats = collector<string>();
+      client.realtime.onHeartbeat((status) => beats.push(String(status)));
+      const received = collector<Record<string, unknown>>();
+      const channel = client
+        .channel('hb-room', { config: { broadcast: { self: true } } })
+        .on('broadcast', { event: 'tick' }, (p: Record<string, unknown>) => received.push(p));
+      expect((await subscribe(channel)).status).toBe('SUBSCRIBED');
+      for (let i = 1; i <= 10; i++) {
+        await client.realtime.sendHeartbeat();
+        await beats.waitFor(2 * i);
+      }
+      expect(beats.items.filter((s) => s === 'ok')).toHaveLength(10);
+      expect(beats.items.filter((s) => s !== 'ok' && s !== 'sent')).toEqual([]);
+      expect(client.realtime.isConnected()).toBe(true);
+      expect(await channel.send({ type: 'broadcast', event: 'tick', payload: { n: 1 } })).toBe('ok');
+      await received.waitFor(1);
+    });
+  });
+
   describe('vsn 1.0.0', () => {
     it('supabase-js with vsn 1.0.0 joins, broadcasts and receives changes', async () => {
       const client = track(
