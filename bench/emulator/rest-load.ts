@@ -3,10 +3,23 @@
  * token, keep-alive connections) run point selects by primary key on `profiles`, the request the app
  * makes to show a person. Each client runs its share of the requests back to back; a warm-up round
  * (plan cache, connections) is not counted. Every answer is checked to be one row, so a refusal
- * cannot pass for a fast request.
+ * cannot pass for a fast request. The load runs either in this process or in a child process (see
+ * rest-load-process.ts), so the clients' own work can be kept off the emulator's event loop.
  */
-import type { Emulator } from '../../supabase/emulator/src/start-emulator';
+import { fork } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { BenchUser } from './fixtures';
+
+export interface RestTarget {
+  url: string;
+  anonKey: string;
+}
+
+export interface RestLoadOptions {
+  concurrency: number;
+  warmupPerClient: number;
+  requestsPerClient: number;
+}
 
 export interface RestLoadResult {
   /** Latency of every counted request, ms. */
@@ -15,11 +28,11 @@ export interface RestLoadResult {
   requestsPerSecond: number;
 }
 
-async function pointSelect(emulator: Emulator, user: BenchUser, profileId: string): Promise<number> {
+async function pointSelect(target: RestTarget, user: BenchUser, profileId: string): Promise<number> {
   const started = performance.now();
-  const response = await fetch(`${emulator.url}/rest/v1/profiles?select=*&id=eq.${profileId}`, {
+  const response = await fetch(`${target.url}/rest/v1/profiles?select=*&id=eq.${profileId}`, {
     headers: {
-      apikey: emulator.status.ANON_KEY,
+      apikey: target.anonKey,
       authorization: `Bearer ${user.token}`,
       accept: 'application/json',
     },
@@ -33,19 +46,19 @@ async function pointSelect(emulator: Emulator, user: BenchUser, profileId: strin
 }
 
 export async function measureRestLoad(
-  emulator: Emulator,
+  target: RestTarget,
   users: readonly BenchUser[],
-  options: { concurrency: number; warmupPerClient: number; requestsPerClient: number },
+  options: RestLoadOptions,
 ): Promise<RestLoadResult> {
   const clients = users.slice(0, options.concurrency);
   if (clients.length < options.concurrency) throw new Error('not enough users for the clients');
-  const target = (client: number, i: number) => users[(client * 7 + i) % users.length]?.id ?? '';
+  const profileId = (client: number, i: number) => users[(client * 7 + i) % users.length]?.id ?? '';
 
   const round = async (count: number, samples: number[] | null) => {
     await Promise.all(
       clients.map(async (user, client) => {
         for (let i = 0; i < count; i++) {
-          const ms = await pointSelect(emulator, user, target(client, i));
+          const ms = await pointSelect(target, user, profileId(client, i));
           samples?.push(ms);
         }
       }),
@@ -60,9 +73,46 @@ export async function measureRestLoad(
   return { samples, requestsPerSecond: samples.length / seconds };
 }
 
+export interface RestLoadJob {
+  target: RestTarget;
+  users: BenchUser[];
+  options: RestLoadOptions;
+}
+
+export type RestLoadReply = { ok: true; result: RestLoadResult } | { ok: false; error: string };
+
+/** `measureRestLoad` in a child Node process (tsx loader), bounded by `timeoutMs`; the child always ends. */
+export function measureRestLoadInChild(job: RestLoadJob, timeoutMs: number): Promise<RestLoadResult> {
+  const child = fork(fileURLToPath(new URL('./rest-load-process.ts', import.meta.url)), [], {
+    // The loader by absolute URL, so the child starts whatever the working directory is.
+    execArgv: ['--import', import.meta.resolve('tsx')],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+  });
+  return new Promise<RestLoadResult>((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`REST load child: timed out after ${timeoutMs} ms`));
+    }, timeoutMs);
+    child.once('message', (reply: RestLoadReply) => {
+      clearTimeout(timer);
+      if (reply.ok) resolve(reply.result);
+      else reject(new Error(`REST load child: ${reply.error}`));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`REST load child exited with ${code ?? 'a signal'} before answering`));
+    });
+    child.once('error', (error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+    child.send(job);
+  });
+}
+
 /** The same request from one client at a time: the per-request cost without queueing. */
 export async function measureRestSerial(
-  emulator: Emulator,
+  target: RestTarget,
   users: readonly BenchUser[],
   count: number,
 ): Promise<number[]> {
@@ -71,7 +121,7 @@ export async function measureRestSerial(
     const user = users[i % users.length];
     const other = users[(i * 3 + 1) % users.length];
     if (!user || !other) throw new Error('no users');
-    samples.push(await pointSelect(emulator, user, other.id));
+    samples.push(await pointSelect(target, user, other.id));
   }
   return samples;
 }
