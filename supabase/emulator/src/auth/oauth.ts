@@ -94,7 +94,9 @@ export async function authorize(ctx: EmulatorContext, c: Context): Promise<Respo
       provider: PROVIDERS[provider].label,
       providerKey: provider,
       state,
-      callbackUrl: `${ctx.apiUrl()}/auth/v1/callback`,
+      // The origin the page was asked on: behind the app's dev/preview proxy that is the app's origin, so
+      // the form posts back through the same proxy and CSP form-action 'self' allows it.
+      callbackUrl: `${new URL(c.req.url).origin}/auth/v1/callback`,
     }),
   );
 }
