@@ -2,6 +2,7 @@
 // against these types through the CustomTypeOptions declaration in i18next.d.ts. A new namespace file needs a
 // line here; `npm run i18n:check` reports one that is missing.
 import type auth from '../../../locales/en/auth.json';
+import type challenges from '../../../locales/en/challenges.json';
 import type common from '../../../locales/en/common.json';
 import type errors from '../../../locales/en/errors.json';
 import type landing from '../../../locales/en/landing.json';
@@ -11,6 +12,7 @@ import type validation from '../../../locales/en/validation.json';
 
 export interface Resources {
   auth: typeof auth;
+  challenges: typeof challenges;
   common: typeof common;
   errors: typeof errors;
   landing: typeof landing;
