@@ -7,6 +7,7 @@ import type common from '../../../locales/en/common.json';
 import type errors from '../../../locales/en/errors.json';
 import type landing from '../../../locales/en/landing.json';
 import type legal from '../../../locales/en/legal.json';
+import type motivation from '../../../locales/en/motivation.json';
 import type profile from '../../../locales/en/profile.json';
 import type validation from '../../../locales/en/validation.json';
 
@@ -17,6 +18,7 @@ export interface Resources {
   errors: typeof errors;
   landing: typeof landing;
   legal: typeof legal;
+  motivation: typeof motivation;
   profile: typeof profile;
   validation: typeof validation;
 }
