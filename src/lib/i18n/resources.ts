@@ -1,6 +1,7 @@
 // The shape of every namespace, taken from the English files (the source of truth). `t()` keys are checked
 // against these types through the CustomTypeOptions declaration in i18next.d.ts. A new namespace file needs a
 // line here; `npm run i18n:check` reports one that is missing.
+import type achievements from '../../../locales/en/achievements.json';
 import type auth from '../../../locales/en/auth.json';
 import type challenges from '../../../locales/en/challenges.json';
 import type common from '../../../locales/en/common.json';
@@ -12,6 +13,7 @@ import type profile from '../../../locales/en/profile.json';
 import type validation from '../../../locales/en/validation.json';
 
 export interface Resources {
+  achievements: typeof achievements;
   auth: typeof auth;
   challenges: typeof challenges;
   common: typeof common;
