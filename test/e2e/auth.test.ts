@@ -3,6 +3,8 @@
 // errors, remember me, reset password through the inbox, sign-out, OAuth through the emulator's test
 // identity page, the route guard and the Connection Timeout screen.
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { createServer, type AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { preview, type PreviewServer } from 'vite';
@@ -13,6 +15,8 @@ import { describeInBrowser, launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 
 const PASSWORD = 'correct horse battery';
+// Review screenshots (git-ignored), like screenshots.test.ts writes for the public screens.
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 async function freePort(): Promise<number> {
   const server = createServer();
@@ -108,6 +112,7 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
       else process.env.SPOTTER_API_URL = previous;
     }
     browser = await launchBrowser();
+    mkdirSync(shots, { recursive: true });
   }, 240_000);
 
   afterAll(async () => {
@@ -221,6 +226,7 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
     await page.getByText('Welcome back!').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Welcome, tom' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.screenshot({ path: `${shots}home-placeholder-light-1280x800.png` });
     // Remember me on: the session is in localStorage.
     expect(await page.evaluate(() => localStorage.getItem('spotter-auth') !== null)).toBe(true);
 
@@ -306,5 +312,8 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
     expect(Date.now() - started).toBeGreaterThanOrEqual(7_500);
     await expect(page.getByRole('button', { name: 'Reload' }).isVisible()).resolves.toBe(true);
     expect(await seriousAxeViolations(page)).toEqual([]);
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}connection-timeout-dark-390x844.png` });
   }, 30_000);
 });
