@@ -11,7 +11,7 @@ export function HeroSection() {
   return (
     <section className={classes.hero}>
       <Container size="lg" pt={{ base: 40, sm: 88 }} pb={{ base: 40, sm: 72 }}>
-        <Grid gutter={{ base: 40, md: 48 }} align="center">
+        <Grid gap={{ base: 40, md: 48 }} align="center">
           <Grid.Col span={{ base: 12, md: 7 }}>
             <Stack align="flex-start" gap="lg" justify="center">
               <Badge variant="light" size="lg" radius="xl">
