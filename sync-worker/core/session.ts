@@ -10,7 +10,9 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { addRxPlugin } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
-import { updateSyncMeta } from '../../src/db/local-state';
+import type { Subscription } from 'rxjs';
+import { modifyLocal } from '../../src/db/local-doc';
+import { syncMeta$, updateSyncMeta } from '../../src/db/local-state';
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { queryCounts, type BadgeCounts } from '../realtime/counts';
@@ -24,6 +26,8 @@ import { replicateCollection, type CollectionReplication } from './replicate-col
 addRxPlugin(RxDBLeaderElectionPlugin);
 
 export const RESYNC_INTERVAL_MS = 60_000;
+/** Local document with the leader's badge counts, so every tab's worker reports them. */
+export const BADGE_COUNTS_ID = 'sync_badge_counts';
 
 export interface SessionStatus {
   userId: string;
@@ -69,6 +73,9 @@ export class SyncSession {
   private countsAgain = false;
   private readonly now: () => Date;
   private readonly unsubscribeGate: () => void;
+  private readonly subscriptions: Subscription[] = [];
+  /** Between the workers of one database (tabs): a non-leader's syncNow runs in the leader. */
+  private channel: BroadcastChannel | null = null;
 
   constructor(private readonly options: SyncSessionOptions) {
     this.gate = options.gate;
@@ -129,6 +136,30 @@ export class SyncSession {
         }
       }
     }
+    // Every instance reports what the leader writes: last sync, last error, badge counts.
+    this.subscriptions.push(
+      syncMeta$(db).subscribe((meta) => {
+        if (
+          meta.last_synced_at !== null &&
+          (this.lastSyncedAt === null || meta.last_synced_at > this.lastSyncedAt)
+        ) {
+          this.lastSyncedAt = meta.last_synced_at;
+        }
+        this.lastError = meta.last_error;
+        this.emit();
+      }),
+      db.getLocal$<BadgeCounts>(BADGE_COUNTS_ID).subscribe((doc) => {
+        if (!doc) return;
+        this.counts = doc.toJSON().data;
+        this.emit();
+      }),
+    );
+    if (typeof BroadcastChannel !== 'undefined') {
+      this.channel = new BroadcastChannel(`spotter-sync:${db.name}`);
+      this.channel.onmessage = (event: MessageEvent) => {
+        if (event.data === 'sync-now' && this.leader) this.syncNow();
+      };
+    }
     void db.waitForLeadership().then(() => this.onLeadership());
   }
 
@@ -151,6 +182,7 @@ export class SyncSession {
   /** The user's "sync now", the focus refresh and the timer: retry held requests and the channel. */
   syncNow(): void {
     if (this.stopped) return;
+    if (!this.leader) this.channel?.postMessage('sync-now');
     this.gate.nudge();
     if (this.leader && this.supervisor && this.supervisor.state === 'stopped') this.supervisor.restart();
     this.resync();
@@ -201,6 +233,8 @@ export class SyncSession {
     this.supervisor?.stop();
     this.gate.close();
     this.unsubscribeGate();
+    for (const sub of this.subscriptions) sub.unsubscribe();
+    this.channel?.close();
     await Promise.all(this.replications.map((r) => r.state.cancel()));
     await this.options.client.removeAllChannels();
   }
@@ -243,7 +277,15 @@ export class SyncSession {
         this.countsAgain = false;
         if (!this.gate.isOpen) break;
         const counts = await queryCounts(this.options.client, this.options.userId);
-        if (counts) this.counts = counts;
+        if (counts && !this.stopped && !this.options.db.closed) {
+          this.counts = counts;
+          await modifyLocal(
+            this.options.db,
+            BADGE_COUNTS_ID,
+            () => counts,
+            () => counts,
+          ).catch(() => undefined);
+        }
       } while (this.countsAgain && !this.stopped);
     })().finally(() => {
       this.countsInFlight = null;
