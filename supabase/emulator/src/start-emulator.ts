@@ -5,13 +5,14 @@
  */
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import { resolveConfig, type EmulatorOptions } from './config';
 import type { EmulatorContext } from './context';
 import { openEngine, type Engine } from './db/engine';
 import { applySchema } from './db/migrate';
+import { readCachedCluster, writeCachedCluster } from './db/snapshot-cache';
 import { createApp } from './http/app';
 import { createMailbox } from './inbox/mailbox';
 import { createKeys } from './keys';
@@ -45,14 +46,23 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   if (dataDir && options.reset) rmSync(dataDir, { recursive: true, force: true });
   if (dataDir) mkdirSync(dataDir, { recursive: true });
 
+  const pgliteDir = options.databaseUrl || !dataDir ? undefined : join(dataDir, 'pglite');
+  // A new PGlite cluster starts from the cached migrated one when there is one (see snapshot-cache.ts).
+  const newCluster = !options.databaseUrl && !options.loadDataDir && !(pgliteDir && existsSync(pgliteDir));
+  const cached = newCluster ? await readCachedCluster() : null;
   const engine = await openEngine({
     databaseUrl: options.databaseUrl,
-    dataDir: options.databaseUrl || !dataDir ? undefined : join(dataDir, 'pglite'),
-    loadDataDir: options.loadDataDir,
+    dataDir: pgliteDir,
+    loadDataDir: options.loadDataDir ?? cached ?? undefined,
   });
   try {
     const { applied } = await applySchema(engine, { seed: true });
     if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
+    if (newCluster && !cached && engine.snapshot) {
+      await writeCachedCluster(await engine.snapshot()).catch((error: unknown) => {
+        log(`could not cache the migrated cluster: ${String(error)}`);
+      });
+    }
   } catch (error) {
     await engine.close();
     throw error;
