@@ -233,8 +233,8 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('Signed out successfully.').waitFor();
     await page.waitForURL((url) => url.pathname === '/');
-    // Leaving the landing page may cut its avatar images short.
-    expected = [/avatars\/member-\d\.svg \(net::ERR_ABORTED\)/];
+    // Leaving the landing page at once may cut its images (avatars, icons) short.
+    expected = [/request failed: GET .*\.svg \(net::ERR_ABORTED\)/];
     await page.goto('/home');
     await page.waitForURL('**/login');
   });
@@ -273,8 +273,8 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.waitForURL((url) => url.pathname === '/');
-    // Leaving the landing page may cut its avatar images short.
-    expected = [/avatars\/member-\d\.svg \(net::ERR_ABORTED\)/];
+    // Leaving the landing page at once may cut its images (avatars, icons) short.
+    expected = [/request failed: GET .*\.svg \(net::ERR_ABORTED\)/];
     await signInThroughForm(address, 'a brand new secret');
     await page.getByText('Welcome back!').waitFor();
   });
@@ -288,6 +288,34 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
       throw new Error(`OAuth ended on ${page.url()}`, { cause: error });
     });
     await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+  });
+
+  it('sends the user to /login when the auth server refuses to refresh a stored session', async () => {
+    await openPage();
+    const signIn = await fetch(`${emulator.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: emulator.status.ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: await confirmedUser('ida'), password: PASSWORD }),
+    });
+    const session = (await signIn.json()) as Record<string, unknown>;
+    const expired = { ...session, expires_at: Math.floor(Date.now() / 1000) - 60 };
+    await page.addInitScript((value) => localStorage.setItem('spotter-auth', value), JSON.stringify(expired));
+    // Not a network failure (those are retried, then time out): supabase-js drops the session and signs out.
+    await page.route('**/auth/v1/token**', (route) =>
+      route.fulfill({
+        status: 429,
+        contentType: 'application/json',
+        body: JSON.stringify({
+          code: 429,
+          error_code: 'over_request_rate_limit',
+          msg: 'Request rate limit reached',
+        }),
+      }),
+    );
+    expected = [/HTTP 429: POST .*\/auth\/v1\/token/, /status of 429/, /Request rate limit reached/];
+    await page.goto('/home');
+    await page.waitForURL('**/login');
+    expect(await page.evaluate(() => localStorage.getItem('spotter-auth'))).toBeNull();
   });
 
   it('shows Connection Timeout with a reload button when the session cannot be verified within 8 s', async () => {
