@@ -4,5 +4,6 @@ import type { i18n as I18n } from 'i18next';
 export interface RouterContext {
   /** Route loaders load their translation namespaces with it, so a page never renders untranslated. */
   i18n: I18n;
-  // The auth issue adds the session handle here; the `_app` layout's beforeLoad guards on it.
+  // The session is not here: the `_app` layout component guards on the auth store (src/lib/auth), so
+  // the landing route never loads supabase-js.
 }
