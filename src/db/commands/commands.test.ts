@@ -1,6 +1,6 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { readPending, pendingEntries } from '../pending-writes';
+import { acknowledgePushed, readPending, pendingEntries } from '../pending-writes';
 import { cleanupDatabases, openTestDatabase } from '../test-support';
 import { ROWS, USER } from '../test-fixtures';
 import type { SpotterDatabase } from '../types';
@@ -67,6 +67,22 @@ describe('workouts', () => {
       if (!r.ok) expect(r.error.message).toBe('errors:data.invalidInput');
     }
     expect(await db.workouts.count().exec()).toBe(0);
+    expect(pendingEntries(await readPending(db))).toEqual([]);
+  });
+
+  it('an edit that changes nothing writes nothing and records no pending push', async () => {
+    const r = await planWorkout(ctx, { type: 'cardio', date: '2026-11-23' });
+    if (!r.ok) throw new Error('plan failed');
+    const planned = await db.workouts.findOne(r.value.id).exec();
+    if (!planned) throw new Error('not stored');
+    // As if the sync worker had pushed it: the pending entry clears.
+    await acknowledgePushed(db, 'workouts', [{ ...planned.toMutableJSON(), _deleted: false }]);
+    expect(pendingEntries(await readPending(db))).toEqual([]);
+    const before = (await db.workouts.findOne(r.value.id).exec())?.revision;
+    expect(await editWorkout(ctx, r.value.id, { date: '2026-11-23', type: 'cardio' })).toMatchObject({
+      ok: true,
+    });
+    expect((await db.workouts.findOne(r.value.id).exec())?.revision).toBe(before);
     expect(pendingEntries(await readPending(db))).toEqual([]);
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordPush } from '../pending-writes';
 import type { UserSettingsDoc } from '../schemas/user-settings';
+import { changedFields } from './changes';
 import { nowOf, type CommandContext } from './context';
 import { ok, parseInput, type CommandResult } from './result';
 
@@ -37,8 +38,11 @@ export async function updateSettings(
     Object.entries(parsed.value).filter(([, v]) => v !== undefined),
   ) as Partial<UserSettingsDoc>;
   const existing = await ctx.db.user_settings.findOne(ctx.userId).exec();
+  if (existing && Object.keys(changedFields(existing.toJSON() as UserSettingsDoc, values)).length === 0) {
+    return ok(existing.toMutableJSON());
+  }
   const written = existing
-    ? await existing.incrementalPatch(values)
+    ? await existing.incrementalPatch(changedFields(existing.toJSON() as UserSettingsDoc, values))
     : await ctx.db.user_settings.insert({
         id: ctx.userId,
         user_id: ctx.userId,

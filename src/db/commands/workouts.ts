@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { recordPush } from '../pending-writes';
 import { WORKOUT_PRESETS, WORKOUT_TYPES, type WorkoutDoc } from '../schemas/workouts';
+import { changedFields } from './changes';
 import { newId, nowOf, type CommandContext } from './context';
 import { DATA_ERRORS, fail, ok, parseInput, type CommandResult } from './result';
 
@@ -77,9 +78,8 @@ export async function editWorkout(
   if (!parsed.ok) return parsed;
   const doc = await ownWorkout(ctx, id);
   if (!doc) return fail('workout_not_found', DATA_ERRORS.workoutNotFound);
-  const changes = Object.fromEntries(
-    Object.entries(parsed.value).filter(([, v]) => v !== undefined),
-  ) as Partial<WorkoutDoc>;
+  const changes = changedFields(doc.toJSON() as WorkoutDoc, parsed.value as Partial<WorkoutDoc>);
+  if (Object.keys(changes).length === 0) return ok(doc.toMutableJSON());
   const written = await doc.incrementalPatch(changes);
   await recordPush(ctx.db, 'workouts', id, nowOf(ctx));
   return ok(written.toMutableJSON());
