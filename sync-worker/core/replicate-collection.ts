@@ -4,8 +4,8 @@
  *   at a time; a short page ends the pull;
  * - push: one RPC call per batch (`push_workouts(p_rows jsonb)`), conflicts returned as server rows for
  *   the collection's conflict handler; acknowledged rows settle the pending-writes ledger;
- * - stream$: realtime rows (without moving the checkpoint: a later pull fetches them again, so a dropped
- *   or reordered event can never make the checkpoint skip a row) and 'RESYNC'.
+ * - stream$: only 'RESYNC': a realtime change, a (re)subscribe, online, a token change, syncNow and the
+ *   timer each pull from the checkpoint (see emitRow for why realtime rows are not handed over as is).
  * `waitForLeadership` stays true: only the elected instance (one sync worker across tabs) replicates.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -161,8 +161,10 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     state,
     emitRow(row) {
       if (!isServerRow(row)) return;
-      // An empty checkpoint stacks onto the stored one unchanged (RxDB merges checkpoints).
-      stream.next({ documents: [rowToDoc<Doc>(fields, row)], checkpoint: {} as PullCheckpoint });
+      // A pull from the checkpoint instead of handing the row to RxDB: RxDB 17.6 drops a RESYNC that
+      // is queued right behind a document event (downstream.js addNewTask shifts it out and breaks), so
+      // a token change or syncNow could be lost; a pull also never moves the checkpoint past a row.
+      stream.next('RESYNC');
     },
     resync() {
       stream.next('RESYNC');
