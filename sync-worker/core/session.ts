@@ -130,6 +130,8 @@ export class SyncSession {
       if (this.supervisor) {
         for (const key of sync.realtime) {
           this.supervisor.on(key, (payload) => {
+            // A message from the server proves the network is back: let held requests go.
+            this.gate.nudge();
             if (payload.eventType !== 'DELETE') replication.emitRow(payload.new);
             this.refreshCounts();
           });
