@@ -65,6 +65,8 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
   const collection = db.collections[sync.name] as unknown as RxCollection<Doc>;
   const fields = schemaFields(collection);
   const stream = new Subject<RxReplicationPullStreamItem<Doc, PullCheckpoint>>();
+  /** Server states returned as push conflicts, until RxDB writes its resolution locally. */
+  const awaitingResolution = new Map<string, WithDeleted<Doc>>();
 
   /** Shared failure path: wait for a nudge or a new token instead of hammering the server. */
   const fail = (error: SyncError, token: string | null): never => {
@@ -128,6 +130,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
       rejected?: { id: string; code: string; message: string }[];
     };
     const conflicts: ServerRow[] = (answer.conflicts ?? []).filter(isServerRow);
+    for (const c of conflicts) awaitingResolution.set(c.id, rowToDoc<Doc>(fields, c));
     const rejected = answer.rejected ?? [];
     const notApplied = new Set([...conflicts.map((c) => c.id), ...rejected.map((r) => r.id)]);
     const applied = rows.map((r) => r.newDocumentState).filter((d) => !notApplied.has(d.id));
@@ -155,6 +158,17 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     },
     ...(sync.pushRpc !== null ? { push: { handler: push, batchSize: PUSH_BATCH_SIZE } } : {}),
   });
+
+  // RxDB resolves a conflict by writing the resolved state to the local document. When that state is the
+  // server's (a delete that lost to another device's delete, an edit the merge gave up), nothing is pushed
+  // again and no pull brings the row back, so the pending-write entry is settled here, on that write.
+  const resolutions = collection.$.subscribe((event) => {
+    const server = awaitingResolution.get(event.documentId);
+    if (!server) return;
+    awaitingResolution.delete(event.documentId);
+    void acknowledgePushed(db, sync.name, [server]);
+  });
+  state.onCancel.push(() => resolutions.unsubscribe());
 
   return {
     sync,
