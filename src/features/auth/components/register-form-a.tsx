@@ -1,9 +1,10 @@
-import { Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Anchor, Button, Checkbox, Group, Stack, TextInput } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeUsername } from '@/domain/identity';
 import { isValid, validateRegisterA, type RegisterAForm } from '@/domain/validation';
+import { AccountFields } from './account-fields';
 import { useFormValues } from './use-form-values';
 
 interface RegisterFormAProps {
@@ -61,29 +62,7 @@ export function RegisterFormA({ busy, onSubmit }: RegisterFormAProps) {
             error={message('lastName')}
           />
         </Group>
-        <TextInput
-          label={t('register.email')}
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={text('email')}
-          error={message('email')}
-        />
-        <PasswordInput
-          label={t('register.password')}
-          description={t('register.passwordHint')}
-          autoComplete="new-password"
-          value={values.password}
-          onChange={text('password')}
-          error={message('password')}
-        />
-        <PasswordInput
-          label={t('register.confirmPassword')}
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={text('confirmPassword')}
-          error={message('confirmPassword')}
-        />
+        <AccountFields values={values} text={text} message={message} />
         <Checkbox
           checked={values.acceptTerms}
           onChange={check('acceptTerms')}

@@ -1,9 +1,10 @@
-import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { USERNAME_MAX } from '@/domain/constants';
 import { normalizeUsername } from '@/domain/identity';
 import { isValid, validateRegisterB, type RegisterBForm } from '@/domain/validation';
+import { AccountFields } from './account-fields';
 import { useFormValues } from './use-form-values';
 
 interface RegisterFormBProps {
@@ -47,29 +48,7 @@ export function RegisterFormB({ busy, onSubmit }: RegisterFormBProps) {
           onChange={text('username')}
           error={message('username')}
         />
-        <TextInput
-          label={t('register.email')}
-          type="email"
-          autoComplete="email"
-          value={values.email}
-          onChange={text('email')}
-          error={message('email')}
-        />
-        <PasswordInput
-          label={t('register.password')}
-          description={t('register.passwordHint')}
-          autoComplete="new-password"
-          value={values.password}
-          onChange={text('password')}
-          error={message('password')}
-        />
-        <PasswordInput
-          label={t('register.confirmPassword')}
-          autoComplete="new-password"
-          value={values.confirmPassword}
-          onChange={text('confirmPassword')}
-          error={message('confirmPassword')}
-        />
+        <AccountFields values={values} text={text} message={message} />
         <Button type="submit" size="md" loading={busy} fullWidth>
           {t('register.submit')}
         </Button>
