@@ -1,4 +1,5 @@
 import { createLazyRoute, Outlet } from '@tanstack/react-router';
+import { UserDataProvider } from '@/app/user-data/user-data-provider';
 import { SessionGuard } from '@/features/auth/components/session-guard';
 
 export const Route = createLazyRoute('/_app')({ component: AppLayout });
@@ -6,7 +7,11 @@ export const Route = createLazyRoute('/_app')({ component: AppLayout });
 function AppLayout() {
   return (
     <SessionGuard>
-      <Outlet />
+      {({ user, accessToken }) => (
+        <UserDataProvider user={user} accessToken={accessToken}>
+          <Outlet />
+        </UserDataProvider>
+      )}
     </SessionGuard>
   );
 }

@@ -1,6 +1,7 @@
 import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconPlugConnectedX, IconShieldX } from '@tabler/icons-react';
 import { Navigate } from '@tanstack/react-router';
+import type { User } from '@supabase/supabase-js';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_LOADING_TIMEOUT_MS } from '@/domain/constants';
@@ -12,7 +13,11 @@ import { reloadPage } from '@/lib/reload-page';
  * loads, Connection Timeout with a reload button after 8 s, /login without a user, /reset-password for a
  * recovery session, the Authentication Error message when reading the session failed.
  */
-export function SessionGuard({ children }: { children: ReactNode }) {
+export function SessionGuard({
+  children,
+}: {
+  children: (signedIn: { user: User; accessToken: string }) => ReactNode;
+}) {
   const auth = useAuthState();
   switch (auth.status) {
     case 'loading':
@@ -24,7 +29,7 @@ export function SessionGuard({ children }: { children: ReactNode }) {
     case 'error':
       return <SessionProblem kind="error" />;
     case 'signedIn':
-      return children;
+      return children({ user: auth.user, accessToken: auth.session.access_token });
   }
 }
 
