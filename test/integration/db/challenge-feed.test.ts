@@ -212,6 +212,58 @@ describeEachEngine('daily challenge, notifications, feed, discovery, profiles, e
       expect(seen[0]?.username).toBeTruthy();
       expect(seen[0]?.flex_count).toBe(0);
     });
+
+    it('pages exactly like a plain sort over every visible row, with ties and uneven authors', async () => {
+      // get_feed first bounds the page by the authors' newest rows; this checks the bound never drops or
+      // reorders a row: many authors, bursts, equal timestamps across authors, 7 rows a page.
+      const db = ctx.engine();
+      const me = await createUserWith(ctx, 'tiesme');
+      const friends: string[] = [];
+      for (let f = 0; f < 12; f++) {
+        const friend = await createUserWith(ctx, `ties${f}`);
+        await makeFriends(db, me, friend);
+        friends.push(friend);
+      }
+      const authors = [me, ...friends];
+      let seed = 7;
+      const random = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+      for (let i = 0; i < 90; i++) {
+        const author = authors[Math.floor(random() * random() * authors.length)] ?? me;
+        // Few distinct minutes, so timestamps collide within and across authors.
+        const minutes = Math.floor(random() * 25);
+        await db.query(
+          `insert into public.activities (id, user_id, kind, level, created_at)
+           values ($1, $2, 'level_up', 1, date_trunc('minute', now()) - make_interval(mins => $3))`,
+          [clientId('tie'), author, minutes],
+        );
+      }
+      const expected = (
+        await db.query<{ id: string }>(
+          `select id from public.activities where user_id = any($1::uuid[]) and not _deleted
+           order by created_at desc, id desc`,
+          [authors],
+        )
+      ).rows.map((r) => r.id);
+      const seen: string[] = [];
+      let cursor: { created_at: string; id: string } | null = null;
+      for (;;) {
+        const rows = await ctx.as(
+          me,
+          async (tx) =>
+            (
+              await tx.query<{ id: string; created_at: string }>(
+                'select id, created_at from public.get_feed(7, $1, $2)',
+                [cursor?.created_at ?? null, cursor?.id ?? null],
+              )
+            ).rows,
+        );
+        seen.push(...rows.map((r) => r.id));
+        if (rows.length < 7) break;
+        const last = rows[rows.length - 1];
+        cursor = last ? { created_at: last.created_at, id: last.id } : null;
+      }
+      expect(seen).toEqual(expected);
+    });
   });
 
   describe('discover_people and get_public_profile', () => {
