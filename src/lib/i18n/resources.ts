@@ -10,6 +10,7 @@ import type landing from '../../../locales/en/landing.json';
 import type legal from '../../../locales/en/legal.json';
 import type motivation from '../../../locales/en/motivation.json';
 import type profile from '../../../locales/en/profile.json';
+import type schedule from '../../../locales/en/schedule.json';
 import type shell from '../../../locales/en/shell.json';
 import type validation from '../../../locales/en/validation.json';
 
@@ -23,6 +24,7 @@ export interface Resources {
   legal: typeof legal;
   motivation: typeof motivation;
   profile: typeof profile;
+  schedule: typeof schedule;
   shell: typeof shell;
   validation: typeof validation;
 }
