@@ -6,7 +6,11 @@ import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
 import { createI18n, syncDocumentLanguage } from '@/lib/i18n';
+import { captureInstallPrompt } from '@/lib/install-prompt';
 import { startServiceWorker } from '@/lib/service-worker/start';
+
+// Before anything is awaited: the install prompt event can fire while translations load.
+captureInstallPrompt();
 
 const { i18n, ready } = createI18n();
 syncDocumentLanguage(i18n);

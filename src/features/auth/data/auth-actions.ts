@@ -5,6 +5,7 @@ import { normalizeEmail } from '@/domain/validation';
 import { getAuthClient } from '@/lib/auth/auth-client';
 import { setRememberMe } from '@/lib/auth/auth-storage';
 import { endRecovery } from '@/lib/auth/session-store';
+import { setLoginAnimationFlag } from '@/lib/login-animation-flag';
 
 export type AuthFailure =
   | { ok: false; kind: 'invalidCredentials'; message: string }
@@ -34,11 +35,18 @@ function timezone(): string | undefined {
 
 export async function signIn(email: string, password: string, remember: boolean): Promise<AuthResult> {
   setRememberMe(remember);
-  return toResult(await getAuthClient().auth.signInWithPassword({ email: normalizeEmail(email), password }));
+  const result = toResult(
+    await getAuthClient().auth.signInWithPassword({ email: normalizeEmail(email), password }),
+  );
+  // The shell shows the login animation once the profile is there (src/features/overlays).
+  if (result.ok) setLoginAnimationFlag();
+  return result;
 }
 
 export async function signInWithProvider(provider: 'google' | 'apple'): Promise<AuthResult> {
   setRememberMe(true);
+  // Set before the redirect: the flag waits in this tab's session storage for the return to /home.
+  setLoginAnimationFlag();
   return toResult(
     await getAuthClient().auth.signInWithOAuth({ provider, options: { redirectTo: appUrl('/home') } }),
   );

@@ -1,13 +1,8 @@
 import { Button } from '@mantine/core';
 import { IconDeviceMobileDown } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-
-/** Chromium's install prompt event (not in the DOM typings). */
-interface BeforeInstallPromptEvent extends Event {
-  prompt(): Promise<void>;
-  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
-}
+import { installPromptState, promptInstall, subscribeInstallPrompt } from '@/lib/install-prompt';
 
 function isInstalled(): boolean {
   const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
@@ -26,34 +21,22 @@ function isIos(): boolean {
  */
 export function InstallButton() {
   const { t } = useTranslation('landing');
-  const [prompt, setPrompt] = useState<BeforeInstallPromptEvent | null>(null);
-  const [installed, setInstalled] = useState(isInstalled);
+  // main.tsx captures beforeinstallprompt at startup (src/lib/install-prompt.ts): it may fire before this
+  // lazy chunk loads.
+  const { prompt, installed } = useSyncExternalStore(
+    subscribeInstallPrompt,
+    installPromptState,
+    installPromptState,
+  );
 
-  useEffect(() => {
-    const onPrompt = (event: Event) => {
-      event.preventDefault(); // keep the mini-infobar away; the button asks instead
-      setPrompt(event as BeforeInstallPromptEvent);
-    };
-    const onInstalled = () => setInstalled(true);
-    globalThis.addEventListener('beforeinstallprompt', onPrompt);
-    globalThis.addEventListener('appinstalled', onInstalled);
-    return () => {
-      globalThis.removeEventListener('beforeinstallprompt', onPrompt);
-      globalThis.removeEventListener('appinstalled', onInstalled);
-    };
-  }, []);
-
-  if (installed || (prompt === null && !isIos())) return null;
+  if (installed || isInstalled() || (prompt === null && !isIos())) return null;
 
   const install = async () => {
     if (prompt === null) {
       globalThis.alert(t('install.iosHint'));
       return;
     }
-    await prompt.prompt();
-    const { outcome } = await prompt.userChoice;
-    setPrompt(null); // a prompt event can be used once
-    if (outcome === 'accepted') setInstalled(true);
+    await promptInstall();
   };
 
   return (
