@@ -1,3 +1,5 @@
+import type { PushOptions } from './push/push-service';
+
 /**
  * Emulator options and their defaults. Values mirror a local Supabase stack (`supabase start`) and
  * supabase/config.toml where the product relies on them.
@@ -39,6 +41,8 @@ export interface EmulatorOptions {
   rateLimits?: Partial<RateLimits>;
   /** Lifetime of e-mail links and one-time codes, seconds (default 3600). */
   otpExpiry?: number;
+  /** Web Push delivery and the workout-reminder clock (src/push). */
+  push?: PushOptions;
   /** Log lines (requests, mail, push); silent when absent. */
   log?: (line: string) => void;
 }

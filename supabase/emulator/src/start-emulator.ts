@@ -15,6 +15,7 @@ import { applySchema } from './db/migrate';
 import { readCachedCluster, writeCachedCluster } from './db/snapshot-cache';
 import { createApp } from './http/app';
 import { createMailbox } from './inbox/mailbox';
+import { startPushService, type PushService } from './push/push-service';
 import { createKeys } from './keys';
 import { attachRealtime } from './realtime/server';
 
@@ -36,6 +37,8 @@ export interface Emulator {
   status: EmulatorStatus;
   engine: Engine;
   context: EmulatorContext;
+  /** Web Push sender and reminder clock. */
+  push: PushService;
   stop(): Promise<void>;
 }
 
@@ -82,6 +85,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const app = createApp(context);
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
   const realtime = await attachRealtime(context, server);
+  const push = await startPushService(engine, options.push ?? {}, log);
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolveListen());
@@ -108,7 +112,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     status,
     engine,
     context,
+    push,
     async stop() {
+      await push.stop();
       await realtime.close();
       server.closeAllConnections();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));

@@ -1,0 +1,211 @@
+/**
+ * Web Push delivery and workout reminders for the emulator. Owns:
+ * - the outbox trigger on public.notifications (outbox-sql.ts) and its drain: every new notification of
+ *   a user whose user_settings.push_enabled is true goes, as an encrypted Web Push signed with the VAPID
+ *   key (vapid.ts), to each of that user's push_subscriptions; a subscription the push service answers
+ *   404 or 410 (gone) is deleted, any other failure is logged and the message dropped (push is best
+ *   effort: the notification row itself is already there and syncs to the app);
+ * - the reminder clock: `private.create_due_workout_reminders()` every 30 s (hosted: pg_cron).
+ * Hosted Supabase does the same with a database webhook and an edge function (docs/database.md).
+ */
+import type { Agent } from 'node:https';
+import webpush from 'web-push';
+import type { Engine } from '../db/engine';
+import { pushMessageFor, type NotificationForPush, type PushMessage } from './messages';
+import { OUTBOX_SQL, PUSH_CHANNEL } from './outbox-sql';
+import { resolveVapidKeys, type VapidKeys } from './vapid';
+
+export interface PushOptions {
+  /** Replace the development VAPID pair (or set VAPID_PUBLIC_KEY / VAPID_PRIVATE_KEY / VAPID_SUBJECT). */
+  vapid?: Partial<VapidKeys>;
+  /**
+   * The HTTPS agent for requests to push services: tests pass one that trusts their local push
+   * endpoint's self-signed certificate. Default: Node's, with the system's CAs.
+   */
+  agent?: Agent;
+  /** How often to create due workout reminders, ms (default 30000; 0 turns the clock off). */
+  reminderIntervalMs?: number;
+  /** Per-request timeout towards a push service, ms (default 10000). */
+  timeoutMs?: number;
+}
+
+export interface PushDelivery {
+  notificationId: string;
+  endpoint: string;
+  /** The push service's status, or null when the request did not complete. */
+  status: number | null;
+  outcome: 'sent' | 'gone' | 'failed';
+}
+
+export interface PushService {
+  readonly vapidPublicKey: string;
+  /** Creates due reminders now; resolves to how many notifications it made. */
+  runReminders(): Promise<number>;
+  /** Sends what the outbox holds now (the trigger's NOTIFY also starts this). */
+  drain(): Promise<void>;
+  /** The last deliveries (at most 200), newest last: for tests and the log. */
+  readonly deliveries: readonly PushDelivery[];
+  stop(): Promise<void>;
+}
+
+const BATCH = 100;
+const DEFAULT_REMINDER_MS = 30_000;
+const TTL_SECONDS = 24 * 3600;
+
+interface SubscriptionRow {
+  id: string;
+  user_id: string;
+  endpoint: string;
+  p256dh: string;
+  auth: string;
+}
+
+type Row = NotificationForPush & { user_id: string };
+
+export async function startPushService(
+  engine: Engine,
+  options: PushOptions,
+  log: (line: string) => void,
+): Promise<PushService> {
+  const vapid = resolveVapidKeys(options.vapid);
+  await engine.exec(OUTBOX_SQL);
+
+  const deliveries: PushDelivery[] = [];
+  const record = (delivery: PushDelivery) => {
+    deliveries.push(delivery);
+    if (deliveries.length > 200) deliveries.splice(0, deliveries.length - 200);
+  };
+
+  async function send(subscription: SubscriptionRow, message: PushMessage): Promise<void> {
+    try {
+      const result = await webpush.sendNotification(
+        { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
+        JSON.stringify(message),
+        {
+          vapidDetails: vapid,
+          TTL: TTL_SECONDS,
+          timeout: options.timeoutMs ?? 10_000,
+          ...(options.agent ? { agent: options.agent } : {}),
+        },
+      );
+      record({
+        notificationId: message.id,
+        endpoint: subscription.endpoint,
+        status: result.statusCode,
+        outcome: 'sent',
+      });
+    } catch (error) {
+      const status = error instanceof webpush.WebPushError ? error.statusCode : null;
+      if (status === 404 || status === 410) {
+        // The browser unsubscribed (or the subscription expired): forget it, as hosted push senders do.
+        await engine.query('delete from public.push_subscriptions where id = $1', [subscription.id]);
+        log(`push: subscription ${subscription.id} is gone (${status}); removed`);
+        record({ notificationId: message.id, endpoint: subscription.endpoint, status, outcome: 'gone' });
+        return;
+      }
+      const detail =
+        error instanceof webpush.WebPushError ? `${error.statusCode} ${error.body}` : String(error);
+      log(`push: delivery of ${message.id} to ${new URL(subscription.endpoint).host} failed: ${detail}`);
+      record({ notificationId: message.id, endpoint: subscription.endpoint, status, outcome: 'failed' });
+    }
+  }
+
+  async function drainOnce(): Promise<number> {
+    const taken = await engine.query<{ notification_id: string }>(
+      `delete from emulator_push.outbox o
+       where o.id in (select id from emulator_push.outbox order by id limit ${BATCH})
+       returning o.notification_id`,
+    );
+    const ids = taken.rows.map((r) => r.notification_id);
+    if (ids.length === 0) return 0;
+    const rows = await engine.query<Row>(
+      `select n.id, n.user_id, n.type, a.username as actor_username, w.type as workout_type,
+              to_char(w.date, 'YYYY-MM-DD') as workout_date, to_char(w.time, 'HH24:MI') as workout_time,
+              s.language, p.timezone
+       from public.notifications n
+       join public.user_settings s on s.user_id = n.user_id and s.push_enabled and not s._deleted
+       join public.profiles p on p.id = n.user_id
+       left join public.profiles a on a.id = n.actor_id
+       left join public.workouts w on w.id = n.workout_id
+       where n.id = any($1::text[]) and not n._deleted and not n.is_read`,
+      [ids],
+    );
+    if (rows.rows.length > 0) {
+      const subscriptions = await engine.query<SubscriptionRow>(
+        `select id, user_id, endpoint, p256dh, auth from public.push_subscriptions
+         where user_id = any($1::uuid[]) and not _deleted`,
+        [[...new Set(rows.rows.map((r) => r.user_id))]],
+      );
+      const sends: Promise<void>[] = [];
+      for (const row of rows.rows) {
+        const message = pushMessageFor(row);
+        for (const subscription of subscriptions.rows) {
+          if (subscription.user_id === row.user_id) sends.push(send(subscription, message));
+        }
+      }
+      await Promise.all(sends);
+    }
+    return ids.length;
+  }
+
+  // One drain at a time; a request during a drain runs another pass after it.
+  let draining: Promise<void> | null = null;
+  let again = false;
+  let stopped = false;
+  function drain(): Promise<void> {
+    if (draining) {
+      again = true;
+      return draining;
+    }
+    draining = (async () => {
+      try {
+        do {
+          again = false;
+          while (!stopped && (await drainOnce()) === BATCH);
+        } while (again && !stopped);
+      } catch (error) {
+        if (!stopped) log(`push: outbox drain failed: ${String(error)}`);
+      } finally {
+        draining = null;
+      }
+    })();
+    return draining;
+  }
+
+  async function runReminders(): Promise<number> {
+    const result = await engine.query<{ n: number }>('select private.create_due_workout_reminders() as n');
+    const made = Number(result.rows[0]?.n ?? 0);
+    if (made > 0) log(`push: ${made} workout reminder(s) due`);
+    return made;
+  }
+
+  const unlisten = await engine.listen(PUSH_CHANNEL, () => void drain());
+  // A safety net for a missed NOTIFY; the outbox is normally empty, so this is one cheap query.
+  const safety = setInterval(() => void drain(), 5_000);
+  safety.unref();
+  const interval = options.reminderIntervalMs ?? DEFAULT_REMINDER_MS;
+  const reminders =
+    interval > 0
+      ? setInterval(() => {
+          runReminders().catch((error: unknown) => {
+            if (!stopped) log(`push: reminder run failed: ${String(error)}`);
+          });
+        }, interval)
+      : null;
+  reminders?.unref();
+  void drain();
+
+  return {
+    vapidPublicKey: vapid.publicKey,
+    runReminders,
+    drain,
+    deliveries,
+    async stop() {
+      stopped = true;
+      clearInterval(safety);
+      if (reminders) clearInterval(reminders);
+      await unlisten().catch(() => undefined);
+      await draining;
+    },
+  };
+}
