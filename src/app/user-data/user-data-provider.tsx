@@ -1,40 +1,39 @@
 /**
- * Opens the signed-in user's local database and hands the session to the sync worker. Owns the page's
- * single SyncWorkerClient: every access-token change (sign-in, refresh, another user) goes to the worker
- * (which never refreshes tokens itself) and to the service worker's token store (queued writes replay with
- * the freshest token). Renders its children once the database is open; until then a quiet loader.
+ * Gives the signed-in screens the user's local database and the page's sync-worker handle. The page's
+ * data services (page-services.ts) start on first render: from then on every access-token change goes
+ * to the sync worker and the service worker's token store, and a sign-out stops the worker. Renders its
+ * children once the database is open; until then a quiet loader.
  */
 import { Center, Loader } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
-import { openDatabase } from '@/db/open-database';
 import type { SpotterDatabase } from '@/db/types';
-import { SyncWorkerClient } from '@/sync/sync-worker-client';
+import type { SyncWorkerClient } from '@/sync/sync-worker-client';
+import { getPageServices } from './page-services';
 import { UserDataContext, type UserData } from './user-data-context';
-
-let pageSyncClient: SyncWorkerClient | null = null;
 
 /** The page's one sync-worker handle (created on first sign-in, kept for the page's life). */
 export function getPageSyncClient(): SyncWorkerClient {
-  pageSyncClient ??= new SyncWorkerClient();
-  return pageSyncClient;
+  return getPageServices().sync;
 }
 
 interface UserDataProviderProps {
   user: User;
-  accessToken: string;
+  /** The session's token; the page services read tokens from the session store themselves. */
+  accessToken?: string;
   children: ReactNode;
 }
 
-export function UserDataProvider({ user, accessToken, children }: UserDataProviderProps) {
+export function UserDataProvider({ user, children }: UserDataProviderProps) {
   const userId = user.id;
   const [db, setDb] = useState<{ userId: string; db: SpotterDatabase } | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  const sync = getPageSyncClient();
+  const services = getPageServices();
+  const sync = services.sync;
 
   useEffect(() => {
     let current = true;
-    openDatabase({ userId }).then(
+    services.openUserDatabase(userId).then(
       (opened) => {
         if (current) setDb({ userId, db: opened });
       },
@@ -45,11 +44,7 @@ export function UserDataProvider({ user, accessToken, children }: UserDataProvid
     return () => {
       current = false;
     };
-  }, [userId]);
-
-  useEffect(() => {
-    void sync.onAuthChange({ userId, accessToken });
-  }, [sync, userId, accessToken]);
+  }, [services, userId]);
 
   const value = useMemo<UserData | null>(
     () => (db !== null && db.userId === userId ? { userId, user, db: db.db, sync } : null),

@@ -1,0 +1,48 @@
+// Sign-out hygiene on real RxDB (fake-indexeddb): a database with unacknowledged writes is kept (closed)
+// for the same user's next sign-in; one without is deleted.
+import { afterEach, describe, expect, it } from 'vitest';
+import { planWorkout } from '@/db/commands/workouts';
+import { openDatabase, removeUserData } from '@/db/open-database';
+import { acknowledgePushed, readPending } from '@/db/pending-writes';
+import { cleanupDatabases, openTestDatabase, testStorage, userIdOf } from '@/db/test-support';
+import { closeOrRemoveUserData, holdsUnsentWrites } from './page-services';
+
+const remove: typeof removeUserData = (userId, options) =>
+  removeUserData(userId, { ...options, storage: testStorage() });
+
+afterEach(async () => {
+  await cleanupDatabases();
+});
+
+describe('sign-out hygiene', () => {
+  it('keeps a database with an unsent write, and its write, for the next sign-in', async () => {
+    const db = await openTestDatabase();
+    const userId = userIdOf(db);
+    const planned = await planWorkout({ db, userId }, { type: 'cardio', date: '2026-11-22' });
+    if (!planned.ok) throw new Error('plan failed');
+    expect(await holdsUnsentWrites(db)).toBe(true);
+
+    expect(await closeOrRemoveUserData(userId, db, remove)).toBe('kept');
+    expect(db.closed).toBe(true);
+    const again = await openTestDatabase({ userId });
+    expect(await again.workouts.findOne(planned.value.id).exec()).not.toBeNull();
+    expect(Object.keys((await readPending(again)).entries)).toHaveLength(1);
+  });
+
+  it('deletes a database whose writes were all acknowledged', async () => {
+    const db = await openTestDatabase();
+    const userId = userIdOf(db);
+    const planned = await planWorkout({ db, userId }, { type: 'cardio', date: '2026-11-22' });
+    if (!planned.ok) throw new Error('plan failed');
+    const doc = await db.workouts.findOne(planned.value.id).exec();
+    if (!doc) throw new Error('no workout');
+    await acknowledgePushed(db, 'workouts', [{ ...doc.toMutableJSON(), _deleted: false }]);
+    expect(await holdsUnsentWrites(db)).toBe(false);
+
+    expect(await closeOrRemoveUserData(userId, db, remove)).toBe('removed');
+    const fresh = await openDatabase({ userId, storage: testStorage() });
+    expect(await fresh.workouts.count().exec()).toBe(0);
+    await fresh.close();
+    await remove(userId);
+  });
+});

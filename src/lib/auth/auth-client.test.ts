@@ -1,0 +1,39 @@
+// @vitest-environment jsdom
+// Every auth call names the product in X-Client-Info (spec point 7): the real supabase-js auth client
+// against a local HTTP server that records the request headers.
+import { createServer, type IncomingHttpHeaders } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CLIENT_INFO } from '@/lib/backend-config';
+
+const seen: IncomingHttpHeaders[] = [];
+const server = createServer((request, response) => {
+  seen.push(request.headers);
+  response.writeHead(400, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+  response.end(
+    JSON.stringify({ code: 400, error_code: 'invalid_credentials', msg: 'Invalid login credentials' }),
+  );
+});
+
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  vi.stubEnv('VITE_SUPABASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+});
+afterAll(async () => {
+  vi.unstubAllEnvs();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+describe('auth client', () => {
+  it('sends X-Client-Info spotter-web/1.0.0 on auth requests', async () => {
+    const { getAuthClient } = await import('./auth-client');
+    const { error } = await getAuthClient().auth.signInWithPassword({
+      email: 'mia@example.test',
+      password: 'wrong password',
+    });
+    expect(error).not.toBeNull();
+    expect(seen).toHaveLength(1);
+    expect(seen[0]?.['x-client-info']).toBe(CLIENT_INFO);
+    expect(CLIENT_INFO).toBe('spotter-web/1.0.0');
+  });
+});
