@@ -11,10 +11,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SpotterDatabase } from '../src/db/types';
 import { createSyncClient, type SyncClientOptions } from './core/client';
 import { SyncGate } from './core/gate';
+import type { LoadMoreResult } from './core/local-docs';
 import { callRpc, type RpcResult } from './core/rpc';
 import { SyncSession, type SessionStatus } from './core/session';
 
-export type { RpcResult, SessionStatus };
+export type { LoadMoreResult, RpcResult, SessionStatus };
 
 export interface StartOptions {
   userId: string;
@@ -152,6 +153,21 @@ export function createSyncWorkerApi(deps: SyncWorkerDeps) {
         });
       }
       return callRpc(current.client, name, args);
+    },
+
+    /**
+     * The home feed's "load more": fetches the get_feed page older than the last item of the local
+     * `feed_window` and appends it there (the screen reads the window; `done` when no older rows are
+     * left). Runs in whichever tab's worker is asked (an online-only read, like `rpc`).
+     */
+    loadMoreFeed(limit?: number): Promise<LoadMoreResult> {
+      if (!current) {
+        return Promise.resolve({
+          ok: false,
+          error: { code: 'not_started', message: 'sync worker not started' },
+        });
+      }
+      return current.session.loadMoreFeed(limit);
     },
 
     /** For tests and teardown of a worker realm. */

@@ -6,6 +6,7 @@
 import { expose } from 'comlink';
 import { closeDatabase, openDatabase } from '../src/db/open-database';
 import { createSyncWorkerApi } from './api';
+import { queueDbOutcomes } from './intents/queue-outcomes';
 
 declare const self: DedicatedWorkerGlobalScope;
 
@@ -14,6 +15,8 @@ const api = createSyncWorkerApi({
   closeDatabase,
   events: self,
   isOnline: () => self.navigator.onLine,
+  // Intents the service worker queued are settled from its queue database (same origin).
+  session: { queue: queueDbOutcomes(self.indexedDB) },
 });
 
 expose(api, self);

@@ -23,6 +23,7 @@ import type { SpotterDatabase } from '../../src/db/types';
 import type { CollectionSync } from './collections';
 import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
+import { overlayPulled } from './pull-overlay';
 import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRow } from './rows';
 
 /** PostgREST's max-rows is 1000 (supabase/config.toml); a page at the cap would look like the end. */
@@ -58,6 +59,8 @@ export interface ReplicateOptions {
   hooks: ReplicationHooks;
   retryTime: number;
   pullBatchSize?: number;
+  /** Pull only these ids (friends' profiles); an empty list pulls nothing. */
+  idIn?: readonly string[];
 }
 
 export function replicateCollection(options: ReplicateOptions): CollectionReplication {
@@ -83,8 +86,13 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     await gate.wait();
     const token = gate.token;
     const startedAt = hooks.now().getTime();
+    if (options.idIn?.length === 0) {
+      hooks.caughtUp(sync.name, startedAt);
+      return { documents: [], checkpoint: checkpoint ?? { modified: '', id: '' } };
+    }
     let query = client.from(sync.name).select('*');
     if (sync.ownerColumn) query = query.eq(sync.ownerColumn, userId);
+    if (options.idIn) query = query.in('id', [...options.idIn]);
     if (checkpoint?.modified) {
       const { modified: m, id } = checkpoint;
       query = query.or(`_modified.gt.${m},and(_modified.eq.${m},id.gt.${id})`);
@@ -104,8 +112,11 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
         rows.map((r) => rowToDoc<Doc>(fields, r)),
       );
     }
+    let documents = rows.map((r) => rowToDoc<Doc>(fields, r));
+    // Pull-only: keep the optimistic state of intents still on their way (and settle queued ones).
+    if (sync.pushRpc === null) documents = await overlayPulled(db, sync.name, documents, hooks.now());
     return {
-      documents: rows.map((r) => rowToDoc<Doc>(fields, r)),
+      documents,
       checkpoint: last ? { modified: last._modified, id: last.id } : (checkpoint ?? { modified: '', id: '' }),
     };
   }

@@ -18,10 +18,19 @@ import type { SpotterDatabase } from '../../src/db/types';
 import { queryCounts, type BadgeCounts } from '../realtime/counts';
 import { RealtimeSupervisor, type SupervisorLogger, type SupervisorState } from '../realtime/supervisor';
 import { fromSupabase } from '../realtime/types';
+import { IntentSender } from '../intents/intent-sender';
+import type { QueueOutcomeSource } from '../intents/queue-outcomes';
 import { collectionSync } from './collections';
 import { SyncError, toWriteError } from './errors';
+import { FriendProfiles } from './friend-profiles';
 import type { SyncGate } from './gate';
-import { replicateCollection, type CollectionReplication } from './replicate-collection';
+import { effectsOf } from './intent-effects';
+import { LocalDocs, type LoadMoreResult } from './local-docs';
+import {
+  replicateCollection,
+  type CollectionReplication,
+  type ReplicationHooks,
+} from './replicate-collection';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
 
@@ -56,6 +65,10 @@ export interface SyncSessionOptions {
   log?: SupervisorLogger;
   now?: () => Date;
   onStatus?: (status: SessionStatus) => void;
+  /** The service worker's write queue, to settle intents it answered "queued" (queue-outcomes.ts). */
+  queue?: QueueOutcomeSource;
+  /** First back-off of an intent answered 408/429/5xx (default 1 s, doubling to 30 s). */
+  intentRetryBaseMs?: number;
 }
 
 export class SyncSession {
@@ -76,6 +89,12 @@ export class SyncSession {
   private readonly subscriptions: Subscription[] = [];
   /** Between the workers of one database (tabs): a non-leader's syncNow runs in the leader. */
   private channel: BroadcastChannel | null = null;
+  /** Leader only: sends the ledger's intents. */
+  readonly intents: IntentSender;
+  /** Leader only: feed_window, daily_challenge, profile_details. */
+  readonly localDocs: LocalDocs;
+  private friends: FriendProfiles | null = null;
+  private offFriendsRealtime: (() => void) | null = null;
 
   constructor(private readonly options: SyncSessionOptions) {
     this.gate = options.gate;
@@ -97,6 +116,23 @@ export class SyncSession {
             },
             onState: () => this.emit(),
           });
+    const { db, client, userId } = options;
+    const onError = (error: unknown) => this.onFailed('intents', error);
+    this.intents = new IntentSender({
+      db,
+      client,
+      gate: this.gate,
+      now: this.now,
+      ...(options.queue ? { queue: options.queue } : {}),
+      ...(options.intentRetryBaseMs ? { baseDelayMs: options.intentRetryBaseMs } : {}),
+      onSettled: (entries) => {
+        const effects = effectsOf(entries);
+        this.resync(effects.collections);
+        for (const kind of effects.localDocs) this.localDocs.refresh(kind);
+      },
+      onError,
+    });
+    this.localDocs = new LocalDocs({ db, client, gate: this.gate, userId, now: this.now, onError });
   }
 
   get userId(): string {
@@ -108,6 +144,12 @@ export class SyncSession {
     const names = Object.keys(db.collections) as CollectionName[];
     // Before the handlers: a user change drops the old user's handlers with the old channel.
     this.supervisor?.setUser(userId);
+    const hooks: ReplicationHooks = {
+      now: this.now,
+      caughtUp: (n, at) => this.onCaughtUp(n, at),
+      failed: (n, e) => this.onFailed(n, e),
+      succeeded: () => undefined,
+    };
     for (const name of names) {
       const sync = collectionSync(name, userId);
       const replication = replicateCollection({
@@ -119,12 +161,7 @@ export class SyncSession {
         identifier: `${this.options.backendId}|${name}|v1`,
         retryTime: this.options.retryTime ?? 5_000,
         ...(this.options.pullBatchSize ? { pullBatchSize: this.options.pullBatchSize } : {}),
-        hooks: {
-          now: this.now,
-          caughtUp: (n, at) => this.onCaughtUp(n, at),
-          failed: (n, e) => this.onFailed(n, e),
-          succeeded: () => undefined,
-        },
+        hooks,
       });
       this.replications.push(replication);
       if (this.supervisor) {
@@ -134,9 +171,25 @@ export class SyncSession {
             this.gate.nudge();
             if (payload.eventType !== 'DELETE') replication.emitRow(payload.new);
             this.refreshCounts();
+            // New friends or former ones change whose activities the feed shows.
+            if (name === 'friendships') this.localDocs.refresh('feed');
           });
         }
       }
+    }
+    this.bindLocalDocsRealtime();
+    if (db.collections.profiles && db.collections.friendships) {
+      this.friends = new FriendProfiles({
+        db,
+        client: this.options.client,
+        gate: this.gate,
+        userId,
+        backendId: this.options.backendId,
+        retryTime: this.options.retryTime ?? 5_000,
+        // Not counted for lastSyncedAt (the own profile's replication is), errors reported as usual.
+        hooks: { ...hooks, caughtUp: () => undefined },
+        onFriends: (ids) => this.bindFriendsRealtime(ids),
+      });
     }
     // Every instance reports what the leader writes: last sync, last error, badge counts.
     this.subscriptions.push(
@@ -168,6 +221,9 @@ export class SyncSession {
   private onLeadership(): void {
     if (this.stopped) return;
     this.leader = true;
+    this.intents.start();
+    this.friends?.start();
+    this.localDocs.refreshAll();
     this.supervisor?.start();
     this.resyncTimer = setInterval(() => {
       // Only when the device is online: offline, the timer would just queue copies of a push.
@@ -176,9 +232,21 @@ export class SyncSession {
     this.emit();
   }
 
-  /** RESYNC every collection: pull from the checkpoint; pushes pending writes as well. */
-  resync(): void {
-    for (const r of this.replications) r.resync();
+  /**
+   * RESYNC every collection (or the given ones): pull from the checkpoint; pushes pending writes as
+   * well. A full resync also refreshes the local documents and looks at the intent ledger again.
+   */
+  resync(only?: ReadonlySet<CollectionName>): void {
+    for (const r of this.replications) if (!only || only.has(r.sync.name)) r.resync();
+    if (!only || only.has('profiles')) this.friends?.resync();
+    if (only || !this.leader || this.stopped) return;
+    this.localDocs.refreshAll();
+    this.intents.kick();
+  }
+
+  /** Appends the next older get_feed page to `feed_window` (the home screen's load-more). */
+  loadMoreFeed(limit?: number): Promise<LoadMoreResult> {
+    return this.localDocs.loadMoreFeed(limit);
   }
 
   /** The user's "sync now", the focus refresh and the timer: retry held requests and the channel. */
@@ -186,6 +254,7 @@ export class SyncSession {
     if (this.stopped) return;
     if (!this.leader) this.channel?.postMessage('sync-now');
     this.gate.nudge();
+    if (this.leader) this.intents.nudge();
     if (this.leader && this.supervisor && this.supervisor.state === 'stopped') this.supervisor.restart();
     this.resync();
   }
@@ -204,6 +273,7 @@ export class SyncSession {
     if (!this.leader || this.stopped) return;
     if (online) {
       this.supervisor?.restart();
+      this.intents.nudge();
       this.resync();
     } else {
       this.supervisor?.stop();
@@ -213,6 +283,7 @@ export class SyncSession {
   /** Every open collection in sync with the server (tests; the page uses the status). */
   async awaitInSync(): Promise<void> {
     await Promise.all(this.replications.map((r) => r.state.awaitInSync()));
+    await this.friends?.awaitInSync();
   }
 
   status(): SessionStatus {
@@ -237,6 +308,9 @@ export class SyncSession {
     this.unsubscribeGate();
     for (const sub of this.subscriptions) sub.unsubscribe();
     this.channel?.close();
+    this.intents.stop();
+    this.localDocs.stop();
+    await this.friends?.stop();
     await Promise.all(this.replications.map((r) => r.state.cancel()));
     await this.options.client.removeAllChannels();
   }
@@ -293,6 +367,36 @@ export class SyncSession {
       this.countsInFlight = null;
       this.emit();
     });
+  }
+
+  /** Realtime changes of the tables behind the local documents refresh them. */
+  private bindLocalDocsRealtime(): void {
+    const { userId } = this.options;
+    const on = (table: string, filter: string | null, kind: 'feed' | 'challenge' | 'details') =>
+      this.supervisor?.on({ table, event: '*', ...(filter ? { filter } : {}) }, () => {
+        this.gate.nudge();
+        this.localDocs.refresh(kind);
+      });
+    on('daily_challenge_completions', `user_id=eq.${userId}`, 'challenge');
+    on('profile_details', `id=eq.${userId}`, 'details');
+    // RLS limits these to what the user may see; the supervisor caps events at 10 per second.
+    on('activities', null, 'feed');
+    on('flexes', null, 'feed');
+  }
+
+  /** Friends' profile rows: one binding for the current friend set (replaced when it changes). */
+  private bindFriendsRealtime(ids: readonly string[]): void {
+    this.offFriendsRealtime?.();
+    this.offFriendsRealtime = null;
+    if (!this.supervisor || ids.length === 0) return;
+    this.offFriendsRealtime = this.supervisor.on(
+      { table: 'profiles', event: '*', filter: `id=in.(${ids.join(',')})` },
+      () => {
+        this.gate.nudge();
+        this.friends?.resync();
+      },
+    );
+    this.localDocs.refresh('feed');
   }
 
   private emit(): void {

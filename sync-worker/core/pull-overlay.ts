@@ -1,0 +1,91 @@
+// Pulled rows of pull-only collections meet the optimistic state of intents that are still pending.
+// RxDB's downstream overwrites a pull-only collection's documents with the server's state (there is no
+// upstream to protect them), so without this a pull arriving before an intent is applied would flip the
+// screen back. Also settles intents the service worker queued once the pulled row shows them applied.
+import type { WithDeleted } from 'rxdb';
+import {
+  overlayPending,
+  readPending,
+  settleIntent,
+  type Json,
+  type PendingEntry,
+} from '../../src/db/pending-writes';
+import type { CollectionName } from '../../src/db/schemas';
+import type { SpotterDatabase } from '../../src/db/types';
+
+type Doc = Record<string, unknown> & { id: string };
+
+/** Equal values, where two spellings of one instant count as equal (`…Z` vs `…+00:00`). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if ((a ?? null) === null || (b ?? null) === null) return (a ?? null) === (b ?? null);
+  if (
+    typeof a === 'string' &&
+    typeof b === 'string' &&
+    /^\d{4}-\d\d-\d\d/.test(a) &&
+    /^\d{4}-\d\d-\d\d/.test(b)
+  ) {
+    const ta = Date.parse(a);
+    const tb = Date.parse(b);
+    return !Number.isNaN(ta) && ta === tb;
+  }
+  if (typeof a === 'number' && typeof b === 'string') return String(a) === b;
+  if (typeof a === 'string' && typeof b === 'number') return a === String(b);
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+/** The server row shows the intent's change: the row exists and carries every patched value. */
+export function rowShowsIntent(entry: PendingEntry, row: Record<string, unknown>): boolean {
+  if (row._deleted === true) return false;
+  const patch: Record<string, Json> = entry.patch ?? {};
+  return Object.entries(patch).every(([k, v]) => sameValue(row[k], v));
+}
+
+/**
+ * Intent entries that cover a whole set of rows (set_home_gyms, mark_all_notifications_read): keyed by
+ * the user id, not a row id. While one is pending, a pulled row of that user keeps its local state.
+ */
+const coversRow = (entry: PendingEntry, row: Doc) =>
+  entry.kind === 'intent' && entry.doc_id !== row.id && entry.doc_id === row.user_id;
+
+export async function overlayPulled(
+  db: SpotterDatabase,
+  name: CollectionName,
+  docs: WithDeleted<Doc>[],
+  now: Date,
+): Promise<WithDeleted<Doc>[]> {
+  if (docs.length === 0) return docs;
+  let state = await readPending(db);
+  const mine = Object.values(state.entries).filter((e) => e.kind === 'intent' && e.collection === name);
+  if (mine.length === 0) return docs;
+
+  const byId = new Map(docs.map((d) => [d.id, d]));
+  let settledAny = false;
+  for (const entry of mine) {
+    const row = byId.get(entry.doc_id);
+    if (entry.queue_id !== null && row && rowShowsIntent(entry, row)) {
+      await settleIntent(db, entry.key, entry.seq, { status: 'applied' }, now);
+      settledAny = true;
+    }
+  }
+  if (settledAny) state = await readPending(db);
+
+  const wide = Object.values(state.entries).filter((e) => e.kind === 'intent' && e.collection === name);
+  const covered = docs.filter((d) => wide.some((e) => coversRow(e, d))).map((d) => d.id);
+  const local = new Map<string, Record<string, unknown>>();
+  if (covered.length > 0) {
+    const stored = await db.collections[name].storageInstance.findDocumentsById(covered, true);
+    for (const s of stored) local.set(s.id, s as unknown as Record<string, unknown>);
+  }
+  return docs.map((doc) => {
+    const kept = local.get(doc.id);
+    if (covered.includes(doc.id)) {
+      if (!kept) return doc;
+      const out: Record<string, unknown> = {};
+      for (const k of Object.keys(doc)) out[k] = k in kept ? kept[k] : doc[k];
+      out._deleted = kept._deleted === true;
+      return out as WithDeleted<Doc>;
+    }
+    return overlayPending(state, name, doc);
+  });
+}

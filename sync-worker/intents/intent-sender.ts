@@ -1,0 +1,202 @@
+/**
+ * The intent sender: runs in the leader's SyncSession and sends the pending-writes ledger's `intent`
+ * entries (src/db/pending-writes.ts) to the server, one at a time in `seq` order, through the session's
+ * gate and supabase-js client (so through the page's service worker), then settles each:
+ * - 2xx: `applied`; the affected collections are pulled at once (server-computed XP, level, streak);
+ * - network error / 401: `retry`, and the gate holds (offline: until a nudge) or refuses the token
+ *   (until the page hands over another); the entry is sent again when the gate opens;
+ * - 408, 429, 5xx: `retry` after a back-off (1 s doubling to 30 s; a nudge cuts it short);
+ * - another 4xx: `refused` (the ledger rolls the local change back and keeps the failure);
+ * - 202 from the service worker's queue: `markIntentQueued` and never sent again by us; settled from
+ *   the queue's own database (queue-outcomes.ts) or by a pull that brings the server row.
+ * Server RPCs are idempotent, so a service-worker replay plus a retry of ours applies once.
+ * Owns its ledger subscription and back-off timer; `stop()` releases both.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Subscription } from 'rxjs';
+import { RETRY_DELAY_BASE_MS, RETRY_DELAY_MAX_MS } from '../../src/domain/constants';
+import {
+  markIntentQueued,
+  pending$,
+  pendingEntries,
+  readPending,
+  settleIntent,
+  type PendingEntry,
+} from '../../src/db/pending-writes';
+import type { SpotterDatabase } from '../../src/db/types';
+import type { SyncGate } from '../core/gate';
+import type { QueueOutcomeSource } from './queue-outcomes';
+import { sendIntent } from './send-intent';
+
+export interface IntentSenderOptions {
+  db: SpotterDatabase;
+  client: SupabaseClient;
+  gate: SyncGate;
+  now: () => Date;
+  /** The service worker's queue, to settle intents it answered "queued". */
+  queue?: QueueOutcomeSource;
+  /** Intents were applied (or refused): pull what they changed. */
+  onSettled(entries: readonly PendingEntry[]): void;
+  onError?(error: unknown): void;
+  baseDelayMs?: number;
+  maxDelayMs?: number;
+}
+
+export class IntentSender {
+  private running = false;
+  private again = false;
+  private stopped = true;
+  private subscription: Subscription | null = null;
+  private failures = 0;
+  private backoffTimer: ReturnType<typeof setTimeout> | null = null;
+  private wakeBackoff: (() => void) | null = null;
+  /** Resolves when the current pass ends (tests). */
+  private pass: Promise<void> = Promise.resolve();
+
+  constructor(private readonly options: IntentSenderOptions) {}
+
+  start(): void {
+    if (!this.stopped) return;
+    this.stopped = false;
+    // Every ledger change (a new intent from either realm) starts a pass; passes coalesce.
+    this.subscription = pending$(this.options.db).subscribe(() => this.kick());
+  }
+
+  /** Looks at the ledger now (a back-off wait in progress continues). */
+  kick(): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = true;
+    this.pass = this.loop().finally(() => {
+      this.running = false;
+    });
+  }
+
+  /** syncNow, online, a new token: end a back-off early and look at the ledger. */
+  nudge(): void {
+    this.failures = 0;
+    this.wakeBackoff?.();
+    this.kick();
+  }
+
+  /** Resolves after the pass that is running (if any) ends. */
+  idle(): Promise<void> {
+    return this.pass;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    this.subscription?.unsubscribe();
+    this.subscription = null;
+    this.wakeBackoff?.();
+  }
+
+  private async loop(): Promise<void> {
+    do {
+      this.again = false;
+      try {
+        await this.sendAll();
+      } catch (error) {
+        // The gate closed (session stopped) or the database went away: nothing to report.
+        if (!this.stopped && !this.options.db.closed) this.options.onError?.(error);
+      }
+    } while (this.again && !this.stopped);
+  }
+
+  private async sendAll(): Promise<void> {
+    const { db, gate } = this.options;
+    const settled: PendingEntry[] = [];
+    try {
+      await this.settleQueued(settled);
+      for (;;) {
+        if (this.stopped || db.closed) return;
+        if (!(await this.nextIntent())) return;
+        // Read the entry after the wait: it may have been replaced by a newer write or settled meanwhile.
+        await gate.wait();
+        if (this.stopped || db.closed) return;
+        const next = await this.nextIntent();
+        if (!next?.request) return;
+        const token = gate.token;
+        const answer = await sendIntent(this.options.client, next.request);
+        if (this.stopped || db.closed) return;
+        const now = this.options.now();
+        switch (answer.kind) {
+          case 'applied':
+            this.failures = 0;
+            await settleIntent(db, next.key, next.seq, { status: 'applied' }, now);
+            settled.push(next);
+            break;
+          case 'refused':
+            this.failures = 0;
+            await settleIntent(db, next.key, next.seq, { status: 'refused', ...answer }, now);
+            settled.push(next);
+            break;
+          case 'queued':
+            // The service worker holds it now and replays it; sending it again would only queue a copy.
+            await markIntentQueued(db, next.key, next.seq, answer.queueId);
+            gate.hold();
+            break;
+          case 'retry': {
+            const { error } = answer;
+            await settleIntent(db, next.key, next.seq, retryOf(error.code, error.message), now);
+            if (error.kind === 'offline' || error.kind === 'queued') gate.hold();
+            else if (error.kind === 'auth') gate.refuse(token);
+            else await this.backoff();
+            this.options.onError?.(error);
+            break;
+          }
+        }
+      }
+    } finally {
+      if (settled.length > 0 && !this.stopped) this.options.onSettled(settled);
+    }
+  }
+
+  private async nextIntent(): Promise<PendingEntry | undefined> {
+    return pendingEntries(await readPending(this.options.db)).find(
+      (e) => e.kind === 'intent' && e.request !== null && e.queue_id === null,
+    );
+  }
+
+  /** Intents the service worker queued: settle those whose outcome its queue database knows. */
+  private async settleQueued(settled: PendingEntry[]): Promise<void> {
+    const { db, queue } = this.options;
+    if (!queue) return;
+    const queued = pendingEntries(await readPending(db)).filter((e) => e.queue_id !== null);
+    if (queued.length === 0) return;
+    const states = await queue.lookup(queued.map((e) => e.queue_id!));
+    for (const entry of queued) {
+      const state = states.get(entry.queue_id!);
+      if (!state || state.state === 'waiting') continue;
+      const outcome =
+        state.state === 'applied'
+          ? ({ status: 'applied' } as const)
+          : ({ status: 'refused', code: state.code, message: state.message } as const);
+      await settleIntent(db, entry.key, entry.seq, outcome, this.options.now());
+      if (state.state === 'refused') await queue.dismiss(entry.queue_id!).catch(() => undefined);
+      settled.push(entry);
+    }
+  }
+
+  private backoff(): Promise<void> {
+    this.failures += 1;
+    const base = this.options.baseDelayMs ?? RETRY_DELAY_BASE_MS;
+    const max = this.options.maxDelayMs ?? RETRY_DELAY_MAX_MS;
+    const delay = Math.min(base * 2 ** (this.failures - 1), max);
+    return new Promise((resolve) => {
+      const done = () => {
+        if (this.backoffTimer !== null) clearTimeout(this.backoffTimer);
+        this.backoffTimer = null;
+        this.wakeBackoff = null;
+        resolve();
+      };
+      this.wakeBackoff = done;
+      this.backoffTimer = setTimeout(done, delay);
+    });
+  }
+}
+
+const retryOf = (code: string, message: string) => ({ status: 'retry' as const, code, message });

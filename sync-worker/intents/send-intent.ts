@@ -1,0 +1,54 @@
+// One intent request (src/db/pending-writes.ts IntentRequest) through the worker's supabase-js client, and
+// what its answer means for the ledger: applied (2xx), queued by the page's service worker (202 with the
+// queued body), worth another try (network, 401, 408, 429, 5xx) or refused for good (any other 4xx).
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { IntentRequest } from '../../src/db/pending-writes';
+import { isQueuedAnswer } from '../../service-worker/protocol';
+import { classify, SyncError } from '../core/errors';
+
+export type IntentAnswer =
+  | { kind: 'applied' }
+  | { kind: 'queued'; queueId: string }
+  | { kind: 'retry'; error: SyncError }
+  | { kind: 'refused'; code: string; message: string };
+
+const TRANSIENT = new Set([408, 429]);
+
+/** Not worth retrying: a 4xx other than 401 (a new token may help), 408 and 429 (later may help). */
+export function isPermanentStatus(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 401 && !TRANSIENT.has(status);
+}
+
+interface Answer {
+  error: { code?: string; message?: string } | null;
+  status: number;
+  data: unknown;
+}
+
+export async function sendIntent(client: SupabaseClient, request: IntentRequest): Promise<IntentAnswer> {
+  let res: Answer;
+  try {
+    res =
+      request.type === 'rpc'
+        ? await client.rpc(request.fn, request.args)
+        : // select: an update that matched no row (gone, or not mine) answers [] instead of an error.
+          await client.from(request.table).update(request.values).eq('id', request.id).select('id');
+  } catch (error) {
+    return {
+      kind: 'retry',
+      error: new SyncError('offline', 'network', error instanceof Error ? error.message : String(error), 0),
+    };
+  }
+  if (res.status === 202 && isQueuedAnswer(res.data)) return { kind: 'queued', queueId: res.data.id };
+  if (res.error) {
+    const error = classify(res.status, res.error);
+    if (error.kind === 'http' && isPermanentStatus(res.status)) {
+      return { kind: 'refused', code: error.code, message: error.message };
+    }
+    return { kind: 'retry', error };
+  }
+  if (request.type === 'update' && Array.isArray(res.data) && res.data.length === 0) {
+    return { kind: 'refused', code: 'not_found', message: `no ${request.table} row ${request.id} to update` };
+  }
+  return { kind: 'applied' };
+}

@@ -1,0 +1,229 @@
+/**
+ * The intent sender against the emulator: the ledger's intents go out in `seq` order and are settled;
+ * offline and back online, each applies exactly once (rows and XP ledger), also when the service
+ * worker's queue replays a copy and the request is retried; a refused intent rolls back and is kept as
+ * failed.
+ */
+import { afterEach, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { checkIn, checkOut } from '../../../src/db/commands/check-ins';
+import { updateProfile } from '../../../src/db/commands/profile';
+import { confirmRestDay } from '../../../src/db/commands/rest-days';
+import { readPending } from '../../../src/db/pending-writes';
+import type { CollectionName } from '../../../src/db/schemas';
+import { createSyncClient } from '../../../sync-worker/core/client';
+import { describeEachEmulator } from '../../support/emulator';
+import { serviceWorkerStandIn } from './service-worker-stand-in';
+import { eventually, newUser, openDevice, sleep, type Device } from './support';
+
+const GYM = 'de-berlin-mcfit-alexanderplatz';
+const COLLECTIONS: readonly CollectionName[] = ['profiles', 'rest_days', 'check_ins', 'xp_events'];
+
+describeEachEmulator('intent sender', (suite) => {
+  const emulator = () => suite.emulator();
+  const devices: Device[] = [];
+  afterEach(async () => {
+    for (const d of devices.splice(0)) await d.close();
+  });
+  const entries = async (d: Device) => Object.values((await readPending(d.db)).entries);
+  const count = async (sql: string, params: unknown[]) =>
+    (await emulator().engine.query<{ n: number }>(sql, params)).rows[0]!.n;
+
+  it('sends intents in seq order, settles them and pulls the XP they earned', async () => {
+    const user = await newUser(emulator());
+    const sw = serviceWorkerStandIn(emulator().url);
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: COLLECTIONS,
+      fetch: sw.fetch,
+    });
+    devices.push(device);
+    const ctx = { db: device.db, userId: user.id };
+    await eventually(async () => (await device.db.profiles.findOne(user.id).exec()) !== null);
+    // Offline, so all three wait in the ledger; check_out is refused if it overtakes check_in.
+    device.session.setOnline(false);
+    const rest = await confirmRestDay(ctx);
+    const inn = await checkIn(ctx, { gym_id: GYM });
+    if (!rest.ok || !inn.ok) throw new Error('command failed');
+    const out = await checkOut(ctx);
+    expect(out.ok).toBe(true);
+    expect((await entries(device)).map((e) => e.key)).toHaveLength(3);
+    await sleep(300);
+    expect(sw.sent.filter((s) => /rpc\/(confirm_rest_day|check_in|check_out)$/.test(s))).toEqual([]);
+
+    device.session.setOnline(true);
+    await eventually(async () => (await entries(device)).length === 0, 15_000, 'ledger drained');
+    expect(sw.sent.filter((s) => /rpc\/(confirm_rest_day|check_in|check_out)$/.test(s))).toEqual([
+      'POST rpc/confirm_rest_day',
+      'POST rpc/check_in',
+      'POST rpc/check_out',
+    ]);
+    expect((await readPending(device.db)).failed).toEqual([]);
+    const server = await emulator().engine.query<{ checked_out_at: string | null }>(
+      `select checked_out_at::text from public.check_ins where id = $1`,
+      [inn.value.id],
+    );
+    expect(server.rows).toHaveLength(1);
+    expect(server.rows[0]!.checked_out_at).not.toBeNull();
+    // The server's XP for the rest day arrives without waiting for the timer.
+    await eventually(
+      async () =>
+        (await device.db.xp_events.find({ selector: { user_id: user.id, source: 'rest_day' } }).exec())
+          .length === 1,
+      10_000,
+      'rest-day XP pulled',
+    );
+    const profile = await emulator().engine.query<{ xp: number }>(
+      `select xp from public.profiles where id = $1`,
+      [user.id],
+    );
+    await eventually(
+      async () => (await device.db.profiles.findOne(user.id).exec())?.xp === profile.rows[0]!.xp,
+    );
+    // The local check-in kept the client's state and now carries the server's.
+    const local = await device.db.check_ins.findOne(inn.value.id).exec();
+    expect(local?.checked_out_at).not.toBeNull();
+  });
+
+  it('offline then online: a queued intent replayed by the service worker and retried applies once', async () => {
+    const user = await newUser(emulator());
+    const sw = serviceWorkerStandIn(emulator().url);
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: COLLECTIONS,
+      fetch: sw.fetch,
+      realtime: false,
+      session: { queue: sw.outcomes },
+    });
+    devices.push(device);
+    const ctx = { db: device.db, userId: user.id };
+    await eventually(async () => (await device.db.profiles.findOne(user.id).exec()) !== null);
+    await device.session.awaitInSync();
+
+    // The network drops, the device does not notice (navigator.onLine stays true): the service worker
+    // answers the worker's requests, queueing the RPCs.
+    sw.online = false;
+    const rest = await confirmRestDay(ctx);
+    const inn = await checkIn(ctx, { gym_id: GYM });
+    if (!rest.ok || !inn.ok) throw new Error('command failed');
+    await eventually(async () => (await sw.db.list()).length === 1, 10_000, 'first intent queued');
+    // The gate holds after the 202: the second intent is not sent (no copy queued) until a nudge.
+    await sleep(500);
+    expect(await sw.db.list()).toHaveLength(1);
+    // A nudge (as online / the timer would): a failed pull may hold the gate again first, so nudge on.
+    await eventually(
+      async () => {
+        device.session.syncNow();
+        return (await sw.db.list()).length === 2;
+      },
+      10_000,
+      'second intent queued',
+    );
+    await sleep(300);
+    expect(await sw.db.list()).toHaveLength(2);
+    expect((await entries(device)).every((e) => e.queue_id !== null)).toBe(true);
+
+    // The network returns: the queue replays both, and a retry of the same request (a worker whose
+    // answer was lost) reaches the server as well.
+    sw.online = true;
+    const pass = await sw.replay();
+    expect(pass).toMatchObject({ applied: 2, rejected: 0, remaining: 0 });
+    const retry = createSyncClient({
+      url: emulator().url,
+      anonKey: emulator().status.ANON_KEY,
+      getToken: () => user.token,
+      transport: WebSocket as never,
+    });
+    for (const fn of ['confirm_rest_day', 'check_in'] as const) {
+      const args =
+        fn === 'check_in'
+          ? { p_id: inn.value.id, p_gym_id: GYM, p_at: inn.value.checked_in_at }
+          : { p_day: rest.value.day };
+      expect((await retry.rpc(fn, args)).error).toBeNull();
+    }
+    device.session.syncNow();
+    await eventually(async () => (await entries(device)).length === 0, 10_000, 'queued intents settled');
+    // The worker never sent either intent itself.
+    expect(sw.sent.filter((s) => /rpc\/(confirm_rest_day|check_in)$/.test(s))).toEqual([
+      'POST rpc/confirm_rest_day',
+      'POST rpc/check_in',
+    ]);
+    expect(await count(`select count(*)::int as n from public.rest_days where user_id = $1`, [user.id])).toBe(
+      1,
+    );
+    expect(await count(`select count(*)::int as n from public.check_ins where user_id = $1`, [user.id])).toBe(
+      1,
+    );
+    expect(
+      await count(
+        `select count(*)::int as n from public.xp_events where user_id = $1 and source = 'rest_day'`,
+        [user.id],
+      ),
+    ).toBe(1);
+    await eventually(
+      async () => (await device.db.xp_events.find({ selector: { source: 'rest_day' } }).exec()).length === 1,
+    );
+  });
+
+  it('settles a queued intent from the pulled row when the queue cannot be read', async () => {
+    const user = await newUser(emulator());
+    const sw = serviceWorkerStandIn(emulator().url);
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: COLLECTIONS,
+      fetch: sw.fetch,
+      realtime: false,
+    });
+    devices.push(device);
+    await eventually(async () => (await device.db.profiles.findOne(user.id).exec()) !== null);
+    sw.online = false;
+    const inn = await checkIn({ db: device.db, userId: user.id }, { gym_id: GYM });
+    if (!inn.ok) throw new Error('check-in failed');
+    await eventually(async () => (await entries(device))[0]?.queue_id != null, 10_000, 'queued');
+    sw.online = true;
+    expect(await sw.replay()).toMatchObject({ applied: 1 });
+    device.session.syncNow();
+    await eventually(async () => (await entries(device)).length === 0, 10_000, 'settled by the pull');
+    expect(sw.sent.filter((s) => s.endsWith('rpc/check_in'))).toHaveLength(1);
+  });
+
+  it('a refused intent rolls back and is kept as failed; a pull never undoes a pending one', async () => {
+    const user = await newUser(emulator());
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: COLLECTIONS,
+    });
+    devices.push(device);
+    const ctx = { db: device.db, userId: user.id };
+    await eventually(async () => (await device.db.profiles.findOne(user.id).exec()) !== null);
+    await device.session.awaitInSync();
+
+    // Pending: the optimistic first name survives a pull of the (older) server row.
+    device.session.setOnline(false);
+    const renamed = await updateProfile(ctx, { first_name: 'Lena' });
+    expect(renamed.ok).toBe(true);
+    await emulator().engine.query(`update public.profiles set last_name = 'Server' where id = $1`, [user.id]);
+    device.session.setOnline(true);
+    await eventually(async () => (await entries(device)).length === 0);
+    await eventually(async () => {
+      const p = await device.db.profiles.findOne(user.id).exec();
+      return p?.first_name === 'Lena' && p.last_name === 'Server';
+    });
+
+    // A gym that does not exist: the server refuses (4xx) for good.
+    const inn = await checkIn(ctx, { gym_id: 'no-such-gym-anywhere' });
+    if (!inn.ok) throw new Error('check-in failed');
+    await eventually(async () => (await readPending(device.db)).failed.length === 1, 10_000, 'refused');
+    expect(await device.db.check_ins.findOne(inn.value.id).exec()).toBeNull();
+    const { failed, entries: left } = await readPending(device.db);
+    expect(left).toEqual({});
+    expect(failed[0]).toMatchObject({
+      key: `check_in:${inn.value.id}`,
+      collection: 'check_ins',
+      request: { type: 'rpc', fn: 'check_in' },
+    });
+    expect(await count(`select count(*)::int as n from public.check_ins where user_id = $1`, [user.id])).toBe(
+      0,
+    );
+  });
+});
