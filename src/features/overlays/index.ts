@@ -1,0 +1,1 @@
+export { ShellOverlays } from './components/shell-overlays';
