@@ -1,9 +1,7 @@
 import { createLazyRoute, Outlet } from '@tanstack/react-router';
-import { AppShell } from '@/app/shell/app-shell';
 import { UserDataProvider } from '@/app/user-data/user-data-provider';
 import { SessionGuard } from '@/features/auth/components/session-guard';
 import { ShellOverlays } from '@/features/overlays';
-import { SettingsSync } from '@/features/settings/components/settings-sync';
 
 export const Route = createLazyRoute('/_app')({ component: AppLayout });
 
@@ -12,11 +10,8 @@ function AppLayout() {
     <SessionGuard>
       {({ user, accessToken }) => (
         <UserDataProvider user={user} accessToken={accessToken}>
-          <AppShell>
-            <Outlet />
-          </AppShell>
+          <Outlet />
           <ShellOverlays />
-          <SettingsSync />
         </UserDataProvider>
       )}
     </SessionGuard>
