@@ -7,7 +7,7 @@
 //   │   ├── /u/$slug  /p/$id
 //   │   └── /impressum  /datenschutz  /terms
 //   └── _app (layout)           session guard (verifying, timeout, redirect to /login), the signed-in shell:
-//       └── /home  (later: /schedule  /gym  /profile  /notifications  /settings)
+//       └── /home  /profile  (later: /schedule  /gym  /notifications  /settings)
 import { rootRoute } from '@/routes/__root';
 import { appLayoutRoute } from '@/routes/_app';
 import { publicLayoutRoute } from '@/routes/_public';
@@ -17,6 +17,7 @@ import { landingRoute } from '@/routes/index';
 import { homeRoute } from '@/routes/home';
 import { loginRoute } from '@/routes/login';
 import { profileByIdRoute } from '@/routes/p.$id';
+import { profileRoute } from '@/routes/profile';
 import { registerRoute } from '@/routes/register';
 import { resetPasswordRoute } from '@/routes/reset-password';
 import { termsRoute } from '@/routes/terms';
@@ -34,5 +35,5 @@ export const routeTree = rootRoute.addChildren([
     privacyRoute,
     termsRoute,
   ]),
-  appLayoutRoute.addChildren([homeRoute]),
+  appLayoutRoute.addChildren([homeRoute, profileRoute]),
 ]);

@@ -1,7 +1,9 @@
 import { createLazyRoute, Outlet } from '@tanstack/react-router';
+import { AppShell } from '@/app/shell/app-shell';
 import { UserDataProvider } from '@/app/user-data/user-data-provider';
 import { SessionGuard } from '@/features/auth/components/session-guard';
 import { ShellOverlays } from '@/features/overlays';
+import { SettingsSync } from '@/features/settings/components/settings-sync';
 
 export const Route = createLazyRoute('/_app')({ component: AppLayout });
 
@@ -10,8 +12,11 @@ function AppLayout() {
     <SessionGuard>
       {({ user, accessToken }) => (
         <UserDataProvider user={user} accessToken={accessToken}>
-          <Outlet />
+          <AppShell>
+            <Outlet />
+          </AppShell>
           <ShellOverlays />
+          <SettingsSync />
         </UserDataProvider>
       )}
     </SessionGuard>

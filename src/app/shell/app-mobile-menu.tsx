@@ -1,0 +1,100 @@
+import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import {
+  IconBarbell,
+  IconBell,
+  IconCalendarEvent,
+  IconLogout,
+  IconSettings,
+  IconUserCircle,
+  IconUserPlus,
+} from '@tabler/icons-react';
+import { Link } from '@tanstack/react-router';
+import { useTranslation } from 'react-i18next';
+import { ThemeToggle } from '@/components/theme-toggle';
+import type { ShellIdentity } from './app-identity';
+import { ADD_FRIEND_SEARCH, linkTo } from './app-nav-items';
+import classes from './app-shell.module.css';
+import { AppStreak } from './app-streak';
+import { AppUserAvatar } from './app-user-avatar';
+import { useSignOut } from './app-use-sign-out';
+
+/**
+ * The phone header's avatar dropdown: name, product ID, level, streak and the theme toggle, then Profile,
+ * Add friend, Schedule, Gym, Settings, Notifications and Sign out. Opens on tap (no hover on touch).
+ */
+export function AppMobileMenu({ identity }: { identity: ShellIdentity }) {
+  const { t } = useTranslation('shell');
+  const { signOut } = useSignOut();
+  return (
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+      <Menu.Target>
+        <UnstyledButton className={classes.avatarButton} aria-label={t('header.accountMenu')}>
+          <AppUserAvatar profile={identity.profile} size={32} />
+        </UnstyledButton>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Group justify="space-between" wrap="nowrap" p="xs" gap="xs">
+          <Stack gap={2} miw={0}>
+            <Text fw={700} size="sm" truncate="end">
+              {identity.username}
+            </Text>
+            {identity.handle !== null && (
+              <Text size="xs" c="dimmed" truncate="end">
+                {identity.handle}
+              </Text>
+            )}
+            <Group gap="xs" wrap="nowrap">
+              <Text size="xs" fw={600}>
+                {t('progress.levelValue', { level: identity.level })}
+              </Text>
+              <AppStreak days={identity.streak} />
+            </Group>
+          </Stack>
+          <ThemeToggle />
+        </Group>
+        <Menu.Divider />
+        <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={18} aria-hidden />}>
+          {t('menu.profile')}
+        </Menu.Item>
+        <Menu.Item
+          renderRoot={(props) => <Link {...props} to="/profile" search={ADD_FRIEND_SEARCH} />}
+          leftSection={<IconUserPlus size={18} aria-hidden />}
+        >
+          {t('menu.addFriend')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={linkTo('/schedule')}
+          leftSection={<IconCalendarEvent size={18} aria-hidden />}
+        >
+          {t('menu.schedule')}
+        </Menu.Item>
+        <Menu.Item component={Link} to={linkTo('/gym')} leftSection={<IconBarbell size={18} aria-hidden />}>
+          {t('menu.gym')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={linkTo('/settings')}
+          leftSection={<IconSettings size={18} aria-hidden />}
+        >
+          {t('menu.settings')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={linkTo('/notifications')}
+          leftSection={<IconBell size={18} aria-hidden />}
+        >
+          {t('menu.notifications')}
+        </Menu.Item>
+        <Menu.Divider />
+        <Menu.Item
+          color="red"
+          leftSection={<IconLogout size={18} aria-hidden />}
+          onClick={() => void signOut()}
+        >
+          {t('menu.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

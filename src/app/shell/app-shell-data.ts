@@ -1,0 +1,37 @@
+import { useMemo } from 'react';
+import { pendingFriendRequestCount, unreadNotificationCount } from '@/db/queries';
+import type { ProfileDoc } from '@/db/schemas';
+import { useLiveDocument, useLiveQuery } from '@/db/use-live-query';
+import type { LocalProgress } from '@/features/progress/model/local-progress';
+import { useLocalProgress } from '@/features/progress/model/use-local-progress';
+import { useUserData } from '../user-data/user-data-context';
+
+export interface ShellData {
+  /** The own profile as last pulled: undefined while loading, null before the first pull brought it. */
+  profile: ProfileDoc | null | undefined;
+  /** XP, level and streak including local writes the server has not confirmed yet. */
+  progress: LocalProgress | undefined;
+  /** Unread notifications (the bell's badge). */
+  unread: number;
+  /** Pending incoming friend requests (the Profile tab's badge). */
+  pendingRequests: number;
+}
+
+/** Everything the shell shows, live from the local database: it moves the moment a local write lands. */
+export function useShellData(): ShellData {
+  const { db, userId } = useUserData();
+  const profileQuery = useMemo(() => db.profiles.findOne(userId), [db, userId]);
+  const unreadQuery = useMemo(() => unreadNotificationCount(db, userId), [db, userId]);
+  const pendingQuery = useMemo(() => pendingFriendRequestCount(db, userId), [db, userId]);
+  const profileDoc = useLiveDocument(profileQuery);
+  const profile = useMemo(
+    () => (profileDoc === undefined || profileDoc === null ? profileDoc : profileDoc.toJSON()),
+    [profileDoc],
+  );
+  return {
+    profile,
+    progress: useLocalProgress(db, userId),
+    unread: useLiveQuery(unreadQuery) ?? 0,
+    pendingRequests: useLiveQuery(pendingQuery) ?? 0,
+  };
+}

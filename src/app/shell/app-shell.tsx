@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppDesktopHeader } from './app-desktop-header';
+import { shellIdentity } from './app-identity';
+import { AppMobileHeader } from './app-mobile-header';
+import { useScrollToTopOnRouteChange } from './app-scroll-to-top';
+import { useShellData } from './app-shell-data';
+import classes from './app-shell.module.css';
+import { AppSidebar } from './app-sidebar';
+import { AppTabBar } from './app-tab-bar';
+import { AppXpBar } from './app-xp-bar';
+
+/**
+ * The frame of every signed-in screen (spec point 2, "App shell"): sidebar (desktop, once the profile
+ * exists), desktop or mobile header, the XP bar under it, the page, and the phone's bottom tab bar.
+ * Everything it shows is live from the local database (useShellData).
+ */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const data = useShellData();
+  useScrollToTopOnRouteChange();
+  const identity = shellIdentity(data.profile, data.progress);
+  const withSidebar = data.profile !== null && data.profile !== undefined;
+  return (
+    <div className={classes.shell} data-with-sidebar={withSidebar ? '' : undefined}>
+      <a className={classes.skipLink} href="#main">
+        {t('app.skipToContent')}
+      </a>
+      {withSidebar && <AppSidebar identity={identity} />}
+      <div className={classes.column}>
+        <div className={classes.top}>
+          <AppDesktopHeader identity={identity} unread={data.unread} />
+          <AppMobileHeader identity={identity} unread={data.unread} />
+          <AppXpBar progress={data.progress} />
+        </div>
+        <main id="main" tabIndex={-1} className={classes.main}>
+          {children}
+        </main>
+      </div>
+      <AppTabBar pendingRequests={data.pendingRequests} />
+    </div>
+  );
+}

@@ -1,0 +1,25 @@
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { signOut } from '@/features/auth/data/auth-actions';
+import { toastError, toastSuccess } from '@/features/auth/toasts';
+
+/**
+ * Sign out from any of the shell's menus: ends the session, says so ('Signed out successfully.') and
+ * returns to the landing page. A refusal shows the server's message under 'Failed to sign out'.
+ */
+export function useSignOut(): { signOut: () => Promise<void>; busy: boolean } {
+  const { t } = useTranslation('auth');
+  const navigate = useNavigate();
+  const [busy, setBusy] = useState(false);
+  const leave = useCallback(async () => {
+    setBusy(true);
+    const result = await signOut();
+    setBusy(false);
+    if (result.ok) {
+      toastSuccess(t('toast.signedOut'));
+      await navigate({ to: '/' });
+    } else toastError(result.message, t('toast.signOutFailed'));
+  }, [navigate, t]);
+  return { signOut: leave, busy };
+}

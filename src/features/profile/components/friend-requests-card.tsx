@@ -1,0 +1,125 @@
+import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconCheck, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { FriendRequestDoc } from '@/db/schemas';
+import { resolveAvatar } from '@/domain/avatars';
+import { formatHandle } from '@/domain/identity';
+import { respondToFriendRequest, type FriendRpc } from '../data/friend-actions';
+import { useRequestSenders } from '../data/use-request-senders';
+import { toastError, toastSuccess } from './profile-toasts';
+
+/**
+ * Pending requests sent to me, newest first, each with Accept and Decline. An answered request leaves the
+ * list at once (the server's answer came back); the pulled row then confirms it.
+ */
+export function FriendRequestsCard({
+  requests,
+  sync,
+}: {
+  requests: readonly Pick<FriendRequestDoc, 'id' | 'sender_id'>[];
+  sync: FriendRpc;
+}) {
+  const { t } = useTranslation('profile');
+  const senders = useRequestSenders(
+    sync,
+    requests.map((request) => request.sender_id),
+  );
+  const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());
+  const [busy, setBusy] = useState<string | null>(null);
+  const open = requests.filter((request) => !answered.has(request.id));
+
+  const answer = async (requestId: string, name: string, accept: boolean) => {
+    setBusy(`${requestId}:${accept}`);
+    const result = await respondToFriendRequest(sync, requestId, accept);
+    setBusy(null);
+    if (result.ok) {
+      setAnswered((previous) => new Set(previous).add(requestId));
+      toastSuccess(accept ? t('requests.accepted', { name }) : t('requests.declined'));
+    } else {
+      if (result.message === 'errors.requestGone') {
+        setAnswered((previous) => new Set(previous).add(requestId));
+      }
+      toastError(t(result.message));
+    }
+  };
+
+  return (
+    <Paper
+      withBorder
+      radius="lg"
+      p={{ base: 'md', sm: 'lg' }}
+      component="section"
+      aria-labelledby="friend-requests"
+    >
+      <Stack gap="sm">
+        <Title order={2} fz="h4" id="friend-requests">
+          {t('requests.heading')}
+        </Title>
+        {open.length === 0 ? (
+          <Text c="dimmed" size="sm">
+            {t('requests.empty')}
+          </Text>
+        ) : (
+          <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {open.map((request) => {
+              const sender = senders.get(request.sender_id);
+              const name = sender ? sender.username : t('requests.someone');
+              const { src, initial } = resolveAvatar(sender ?? {});
+              let handle: string | null = null;
+              if (sender) {
+                try {
+                  handle = formatHandle(sender.username, sender.discriminator);
+                } catch {
+                  handle = null;
+                }
+              }
+              return (
+                <Group component="li" key={request.id} justify="space-between" wrap="wrap" gap="sm">
+                  <Group gap="sm" wrap="nowrap" miw={0}>
+                    <Avatar src={src} alt="" radius="xl" color="spotter" aria-hidden>
+                      {initial}
+                    </Avatar>
+                    <Stack gap={0} miw={0}>
+                      <Text fw={700} truncate="end">
+                        {name}
+                      </Text>
+                      {handle !== null && (
+                        <Text size="xs" c="dimmed">
+                          {handle}
+                        </Text>
+                      )}
+                    </Stack>
+                  </Group>
+                  <Group gap="xs" wrap="nowrap">
+                    <Button
+                      size="xs"
+                      leftSection={<IconCheck size={16} aria-hidden />}
+                      aria-label={t('requests.acceptFrom', { name })}
+                      loading={busy === `${request.id}:true`}
+                      disabled={busy !== null}
+                      onClick={() => void answer(request.id, name, true)}
+                    >
+                      {t('requests.accept')}
+                    </Button>
+                    <Button
+                      size="xs"
+                      variant="default"
+                      leftSection={<IconX size={16} aria-hidden />}
+                      aria-label={t('requests.declineFrom', { name })}
+                      loading={busy === `${request.id}:false`}
+                      disabled={busy !== null}
+                      onClick={() => void answer(request.id, name, false)}
+                    >
+                      {t('requests.decline')}
+                    </Button>
+                  </Group>
+                </Group>
+              );
+            })}
+          </Stack>
+        )}
+      </Stack>
+    </Paper>
+  );
+}

@@ -1,0 +1,80 @@
+import { Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { IconUserPlus } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { incomingFriendRequests } from '@/db/queries';
+import type { SpotterDatabase } from '@/db/types';
+import { useLiveDocument, useLiveQuery } from '@/db/use-live-query';
+import { usePageTitle } from '@/lib/use-page-title';
+import type { FriendRpc } from '../data/friend-actions';
+import { AddFriendDialog } from './add-friend-dialog';
+import { FriendRequestsCard } from './friend-requests-card';
+import { OwnProfileCard, type ProfileProgress } from './own-profile-card';
+
+export interface ProfilePageProps {
+  db: SpotterDatabase;
+  userId: string;
+  sync: FriendRpc;
+  /** The progression view model (local writes included); the profile row's numbers until it loads. */
+  progress: ProfileProgress | undefined;
+  /** The add-friend dialog is open (the route's `?addFriend=1`). */
+  addFriendOpen: boolean;
+  onAddFriendOpenChange: (open: boolean) => void;
+}
+
+/**
+ * /profile, compact: the own profile card, incoming friend requests with Accept and Decline, and Add
+ * friend by Spotter ID. Editing the profile, the friends list and invitations come later (decisions.md).
+ */
+export function ProfilePage({
+  db,
+  userId,
+  sync,
+  progress,
+  addFriendOpen,
+  onAddFriendOpenChange,
+}: ProfilePageProps) {
+  const { t } = useTranslation('profile');
+  usePageTitle(t('page.title'));
+  const profileQuery = useMemo(() => db.profiles.findOne(userId), [db, userId]);
+  const requestsQuery = useMemo(() => incomingFriendRequests(db, userId), [db, userId]);
+  const profile = useLiveDocument(profileQuery);
+  const requests = useLiveQuery(requestsQuery);
+
+  return (
+    <Container size={720} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
+      <Stack gap="lg">
+        <Group justify="space-between" align="center" wrap="wrap" gap="sm">
+          <Title order={1} fz="h2">
+            {t('page.title')}
+          </Title>
+          <Group gap="sm" data-walkthrough="profile-actions" role="group" aria-label={t('page.actions')}>
+            <Button
+              leftSection={<IconUserPlus size={18} aria-hidden />}
+              onClick={() => onAddFriendOpenChange(true)}
+            >
+              {t('page.addFriend')}
+            </Button>
+          </Group>
+        </Group>
+
+        {profile === undefined ? (
+          <Center mih={160} role="status" aria-label={t('own.loading')}>
+            <Loader />
+          </Center>
+        ) : profile === null ? (
+          <Text c="dimmed">{t('own.notSynced')}</Text>
+        ) : (
+          <OwnProfileCard profile={profile} progress={progress} />
+        )}
+
+        <FriendRequestsCard requests={requests ?? []} sync={sync} />
+
+        <Text size="sm" c="dimmed">
+          {t('page.later')}
+        </Text>
+      </Stack>
+      <AddFriendDialog opened={addFriendOpen} onClose={() => onAddFriendOpenChange(false)} sync={sync} />
+    </Container>
+  );
+}

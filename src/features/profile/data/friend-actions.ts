@@ -1,0 +1,36 @@
+// Answering and sending friend requests: online RPCs through the sync worker's client (same token, same
+// client-info header). No ledger intent: nothing sends pending intents yet (sync-worker/CONTEXT.md), and a
+// friend request is a conversation with the server, not an offline edit; the answer comes back at once and
+// the pulled friend_requests and friendships rows follow (syncNow). docs/decisions.md, "Profile (issue 6)".
+import type { SyncWorkerClient } from '@/sync/sync-worker-client';
+import { friendErrorKey, type FriendErrorKey } from '../model/friend-errors';
+
+export type FriendRpc = Pick<SyncWorkerClient, 'rpc' | 'syncNow'>;
+
+export type FriendActionResult<T> = { ok: true; value: T } | { ok: false; message: FriendErrorKey };
+
+/** Accept or decline a request sent to me (`respond_friend_request`); replaying the same answer is fine. */
+export async function respondToFriendRequest(
+  sync: FriendRpc,
+  requestId: string,
+  accept: boolean,
+): Promise<FriendActionResult<'accepted' | 'declined'>> {
+  const result = await sync.rpc('respond_friend_request', { p_request_id: requestId, p_accept: accept });
+  if (!result.ok) return { ok: false, message: friendErrorKey('respond', result.error) };
+  void sync.syncNow();
+  return { ok: true, value: accept ? 'accepted' : 'declined' };
+}
+
+/**
+ * Sends a request to `username#1234` (`add_friend_by_handle`). `sent`: a request is on its way; `friends`:
+ * they had already asked me, so we are friends now (the server answers 2).
+ */
+export async function addFriendByHandle(
+  sync: FriendRpc,
+  handle: string,
+): Promise<FriendActionResult<'sent' | 'friends'>> {
+  const result = await sync.rpc('add_friend_by_handle', { p_handle: handle.trim() });
+  if (!result.ok) return { ok: false, message: friendErrorKey('send', result.error) };
+  void sync.syncNow();
+  return { ok: true, value: result.data === 2 ? 'friends' : 'sent' };
+}

@@ -1,0 +1,33 @@
+// Friend-request refusals (spec point 5 and the error catalogue, point 8) as translation keys of the
+// `profile` namespace. The server raises stable SQLSTATEs (supabase/migrations/*_rpc_intents.sql,
+// docs/database.md); anything else is the generic failure of the action.
+
+export type FriendErrorKey =
+  | 'errors.self'
+  | 'errors.alreadyFriends'
+  | 'errors.requestExists'
+  | 'errors.userNotFound'
+  | 'errors.sendFailed'
+  | 'errors.requestGone'
+  | 'errors.respondFailed'
+  | 'errors.offline';
+
+const BY_CODE: Readonly<Record<string, FriendErrorKey>> = {
+  SPF01: 'errors.self',
+  SPF02: 'errors.alreadyFriends',
+  SPF03: 'errors.requestExists',
+  SPF04: 'errors.userNotFound',
+  SPF05: 'errors.requestGone',
+  SPF07: 'errors.requestGone',
+};
+
+/** The message for a failed friend RPC: a known refusal, offline (no response at all), or the generic one. */
+export function friendErrorKey(
+  action: 'send' | 'respond',
+  error: { code: string; status: number },
+): FriendErrorKey {
+  const known = BY_CODE[error.code];
+  if (known !== undefined) return known;
+  if (error.status === 0) return 'errors.offline';
+  return action === 'send' ? 'errors.sendFailed' : 'errors.respondFailed';
+}

@@ -1,0 +1,23 @@
+import { createLazyRoute, useNavigate, useSearch } from '@tanstack/react-router';
+import { useUserData } from '@/app/user-data/user-data-context';
+import { ProfilePage } from '@/features/profile/components/profile-page';
+import { useLocalProgress } from '@/features/progress/model/use-local-progress';
+
+export const Route = createLazyRoute('/_app/profile')({ component: ProfileRoutePage });
+
+function ProfileRoutePage() {
+  const { db, userId, sync } = useUserData();
+  const progress = useLocalProgress(db, userId);
+  const search = useSearch({ from: '/_app/profile' });
+  const navigate = useNavigate({ from: '/profile' });
+  return (
+    <ProfilePage
+      db={db}
+      userId={userId}
+      sync={sync}
+      progress={progress}
+      addFriendOpen={search.addFriend === 1}
+      onAddFriendOpenChange={(open) => void navigate({ search: open ? { addFriend: 1 } : {}, replace: true })}
+    />
+  );
+}
