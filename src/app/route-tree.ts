@@ -16,6 +16,7 @@ import { impressumRoute } from '@/routes/impressum';
 import { landingRoute } from '@/routes/index';
 import { homeRoute } from '@/routes/home';
 import { loginRoute } from '@/routes/login';
+import { notificationsRoute } from '@/routes/notifications';
 import { profileByIdRoute } from '@/routes/p.$id';
 import { profileRoute } from '@/routes/profile';
 import { registerRoute } from '@/routes/register';
@@ -35,5 +36,5 @@ export const routeTree = rootRoute.addChildren([
     privacyRoute,
     termsRoute,
   ]),
-  appLayoutRoute.addChildren([homeRoute, profileRoute]),
+  appLayoutRoute.addChildren([homeRoute, profileRoute, notificationsRoute]),
 ]);

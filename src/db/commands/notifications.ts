@@ -53,3 +53,28 @@ export async function markAllNotificationsRead(
   );
   return ok({ count: unread.length });
 }
+
+/**
+ * Delete all (after the page's confirmation): every notification of mine disappears locally at once
+ * (RxDB soft delete) and one `delete_all_notifications` RPC soft-deletes them on the server, so the
+ * deletion reaches my other devices. Works offline: the intent waits in the ledger.
+ */
+export async function deleteAllNotifications(ctx: CommandContext): Promise<CommandResult<{ count: number }>> {
+  const mine = await ctx.db.notifications.find({ selector: { user_id: ctx.userId } }).exec();
+  if (mine.length === 0) return ok({ count: 0 });
+  const now = nowOf(ctx);
+  await ctx.db.notifications.bulkRemove(mine.map((d) => d.id));
+  await recordIntent(
+    ctx.db,
+    {
+      key: `notifications_delete_all:${ctx.userId}`,
+      collection: 'notifications',
+      doc_id: ctx.userId,
+      request: { type: 'rpc', fn: 'delete_all_notifications', args: {} },
+      patch: {},
+      previous: {},
+    },
+    now,
+  );
+  return ok({ count: mine.length });
+}

@@ -48,8 +48,7 @@ export const REPLICATION: Record<CollectionName, { mode: 'push'; rpc: string } |
 };
 
 /**
- * Migration strategies per collection, keyed by the schema version they migrate TO. Every schema is at
- * version 0, so the maps are empty; a schema change bumps `version` and adds `n: (oldDoc) => newDoc`
+ * Migration strategies per collection, keyed by the schema version they migrate TO. A schema change bumps `version` and adds `n: (oldDoc) => newDoc`
  * here, the one place both realms read (the migration runs its own election, so both must agree).
  */
 export const MIGRATION_STRATEGIES: Record<CollectionName, MigrationStrategies> = {
@@ -62,7 +61,8 @@ export const MIGRATION_STRATEGIES: Record<CollectionName, MigrationStrategies> =
   gyms: {},
   friendships: {},
   friend_requests: {},
-  notifications: {},
+  // v1 only widened the `type` enum: every v0 document is valid as it is.
+  notifications: { 1: (doc: unknown) => doc },
   xp_events: {},
 };
 

@@ -8,6 +8,8 @@ export const NOTIFICATION_TYPES = [
   'friend_request_accepted',
   'friend_request_received',
   'flex_received',
+  // Made by the server's reminder scheduler (migration 20261122100000_workout_reminders).
+  'workout_reminder',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
@@ -27,7 +29,8 @@ export interface NotificationDoc {
 
 export const notificationSchema: RxJsonSchema<NotificationDoc> = {
   title: 'notifications',
-  version: 0,
+  // 1: the enum gained 'workout_reminder' (documents are unchanged: identity migration in index.ts).
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {

@@ -10,11 +10,12 @@ describe('schemas', () => {
     expect(COLLECTION_NAMES.length).toBeLessThanOrEqual(11);
   });
 
-  it('are all at version 0 with a migration strategy map, and keep _modified out', () => {
+  it('have a migration strategy for each version above 0, and keep _modified out', () => {
     for (const name of COLLECTION_NAMES) {
       const { schema, migrationStrategies } = COLLECTIONS[name];
-      expect(schema.version).toBe(0);
-      expect(migrationStrategies).toEqual({});
+      expect(Object.keys(migrationStrategies ?? {}).map(Number), name).toEqual(
+        Array.from({ length: schema.version }, (_, i) => i + 1),
+      );
       expect(Object.keys(schema.properties)).not.toContain('_modified');
       expect(Object.keys(schema.properties)).not.toContain('_deleted');
     }

@@ -10,6 +10,7 @@ import type gym from '../../../locales/en/gym.json';
 import type landing from '../../../locales/en/landing.json';
 import type legal from '../../../locales/en/legal.json';
 import type motivation from '../../../locales/en/motivation.json';
+import type notifications from '../../../locales/en/notifications.json';
 import type overlays from '../../../locales/en/overlays.json';
 import type profile from '../../../locales/en/profile.json';
 import type schedule from '../../../locales/en/schedule.json';
@@ -26,6 +27,7 @@ export interface Resources {
   landing: typeof landing;
   legal: typeof legal;
   motivation: typeof motivation;
+  notifications: typeof notifications;
   overlays: typeof overlays;
   profile: typeof profile;
   schedule: typeof schedule;

@@ -1,0 +1,174 @@
+import { Button, Center, Container, Group, Modal, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconBellOff, IconChecks, IconTrash } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserData } from '@/app/user-data/user-data-context';
+import {
+  deleteAllNotifications,
+  markAllNotificationsRead,
+  markNotificationRead,
+} from '@/db/commands/notifications';
+import { notificationsNewestFirst, profilesByName } from '@/db/queries';
+import type { NotificationDoc } from '@/db/schemas/notifications';
+import { useLiveQuery } from '@/db/use-live-query';
+import { usePageTitle } from '@/lib/use-page-title';
+import { notificationLink } from './notification-links';
+import { NotificationItem } from './notification-item';
+import { notificationText } from './notification-text';
+import classes from './notifications-page.module.css';
+import { relativeTime } from './relative-time';
+import { useNow } from './use-now';
+
+const PAGE_SIZE = 100;
+
+/**
+ * /notifications: the user's notifications from the local database (so it works offline), newest
+ * first, unread marked; opening one marks it read and goes to its link; mark all read; delete all
+ * after a confirmation. Writes go through the notification commands (optimistic, synced later).
+ */
+export function NotificationsPage() {
+  const { t, i18n } = useTranslation('notifications');
+  const { db, userId } = useUserData();
+  const navigate = useNavigate();
+  const now = useNow();
+  const [confirming, setConfirming] = useState(false);
+  const [busy, setBusy] = useState<'read' | 'delete' | null>(null);
+  usePageTitle(t('title'));
+
+  const list = useLiveQuery(useMemo(() => notificationsNewestFirst(db, userId, PAGE_SIZE), [db, userId]));
+  const notifications = useMemo(() => (list ?? []).map((d) => d.toJSON() as NotificationDoc), [list]);
+
+  const actorIds = useMemo(
+    () => [...new Set(notifications.flatMap((n) => (n.actor_id ? [n.actor_id] : [])))].sort(),
+    [notifications],
+  );
+  const workoutIds = useMemo(
+    () => [...new Set(notifications.flatMap((n) => (n.workout_id ? [n.workout_id] : [])))].sort(),
+    [notifications],
+  );
+  const actors = useLiveQuery(useMemo(() => profilesByName(db, actorIds), [db, actorIds]));
+  const workouts = useLiveQuery(
+    useMemo(() => db.workouts.find({ selector: { id: { $in: workoutIds } } }), [db, workoutIds]),
+  );
+  const actorNames = useMemo(() => new Map((actors ?? []).map((p) => [p.id, p.username])), [actors]);
+  const workoutById = useMemo(() => new Map((workouts ?? []).map((w) => [w.id, w])), [workouts]);
+
+  const unread = notifications.filter((n) => !n.is_read).length;
+  const ctx = { db, userId };
+
+  const open = (notification: NotificationDoc) => {
+    void (async () => {
+      await markNotificationRead(ctx, notification.id);
+      await navigate({ to: notificationLink(notification.type) });
+    })();
+  };
+  const markAll = async () => {
+    setBusy('read');
+    await markAllNotificationsRead(ctx);
+    setBusy(null);
+  };
+  const deleteAll = async () => {
+    setBusy('delete');
+    await deleteAllNotifications(ctx);
+    setBusy(null);
+    setConfirming(false);
+  };
+
+  return (
+    <Container size={720} py="lg">
+      <Stack gap="md">
+        <Group justify="space-between" align="flex-end" wrap="wrap" gap="sm">
+          <div>
+            <Title order={1} fz="h2">
+              {t('title')}
+            </Title>
+            {list !== undefined && notifications.length > 0 && (
+              <Text c="dimmed" size="sm" data-testid="notifications-summary">
+                {unread > 0 ? t('unreadSummary', { count: unread }) : t('allRead')}
+              </Text>
+            )}
+          </div>
+          {notifications.length > 0 && (
+            <Group gap="xs">
+              <Button
+                variant="light"
+                leftSection={<IconChecks size={18} aria-hidden />}
+                disabled={unread === 0}
+                loading={busy === 'read'}
+                onClick={() => void markAll()}
+              >
+                {t('markAllRead')}
+              </Button>
+              <Button
+                variant="subtle"
+                color="red"
+                leftSection={<IconTrash size={18} aria-hidden />}
+                onClick={() => setConfirming(true)}
+              >
+                {t('deleteAll')}
+              </Button>
+            </Group>
+          )}
+        </Group>
+
+        {list !== undefined && notifications.length === 0 ? (
+          <Paper withBorder radius="lg" p="xl">
+            <Center>
+              <Stack align="center" gap="xs" maw={380} ta="center">
+                <ThemeIcon variant="light" radius="xl" size={56} color="gray">
+                  <IconBellOff size={30} aria-hidden />
+                </ThemeIcon>
+                <Title order={2} fz="h4">
+                  {t('empty.title')}
+                </Title>
+                <Text c="dimmed" size="sm">
+                  {t('empty.body')}
+                </Text>
+              </Stack>
+            </Center>
+          </Paper>
+        ) : (
+          <Paper withBorder radius="lg" p={4}>
+            <ul className={classes.list} aria-label={t('title')}>
+              {notifications.map((n) => (
+                <NotificationItem
+                  key={n.id}
+                  notification={n}
+                  text={notificationText(t, n, {
+                    actorName: n.actor_id ? actorNames.get(n.actor_id) : undefined,
+                    workout: n.workout_id ? workoutById.get(n.workout_id) : undefined,
+                    now,
+                    language: i18n.language,
+                  })}
+                  when={relativeTime(n.created_at, now, i18n.language)}
+                  onOpen={open}
+                />
+              ))}
+            </ul>
+          </Paper>
+        )}
+      </Stack>
+
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('confirmDelete.title')}
+        centered
+        radius="lg"
+      >
+        <Stack gap="lg">
+          <Text size="sm">{t('confirmDelete.body')}</Text>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" onClick={() => setConfirming(false)}>
+              {t('confirmDelete.cancel')}
+            </Button>
+            <Button color="red" loading={busy === 'delete'} onClick={() => void deleteAll()}>
+              {t('confirmDelete.confirm')}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </Container>
+  );
+}
