@@ -7,6 +7,7 @@ import type challenges from '../../../locales/en/challenges.json';
 import type common from '../../../locales/en/common.json';
 import type errors from '../../../locales/en/errors.json';
 import type gym from '../../../locales/en/gym.json';
+import type home from '../../../locales/en/home.json';
 import type landing from '../../../locales/en/landing.json';
 import type legal from '../../../locales/en/legal.json';
 import type motivation from '../../../locales/en/motivation.json';
@@ -14,6 +15,7 @@ import type notifications from '../../../locales/en/notifications.json';
 import type overlays from '../../../locales/en/overlays.json';
 import type profile from '../../../locales/en/profile.json';
 import type schedule from '../../../locales/en/schedule.json';
+import type settings from '../../../locales/en/settings.json';
 import type shell from '../../../locales/en/shell.json';
 import type validation from '../../../locales/en/validation.json';
 
@@ -24,6 +26,7 @@ export interface Resources {
   common: typeof common;
   errors: typeof errors;
   gym: typeof gym;
+  home: typeof home;
   landing: typeof landing;
   legal: typeof legal;
   motivation: typeof motivation;
@@ -31,6 +34,7 @@ export interface Resources {
   overlays: typeof overlays;
   profile: typeof profile;
   schedule: typeof schedule;
+  settings: typeof settings;
   shell: typeof shell;
   validation: typeof validation;
 }

@@ -1,0 +1,41 @@
+import { Switch } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { hapticFeedback, setFeedbackPreferences, soundFeedback } from '@/lib/feedback';
+import { useSettings } from '../data/use-settings';
+import { SettingsSection } from './settings-section';
+
+/** Haptics and sound switches; switching one on gives a sample of it at once. */
+export function FeedbackSection() {
+  const { t } = useTranslation('settings');
+  const { haptics, sound, save } = useSettings();
+
+  return (
+    <SettingsSection title={t('feedback.heading')}>
+      <Switch
+        size="md"
+        label={t('feedback.haptics')}
+        description={t('feedback.hapticsHint')}
+        checked={haptics}
+        onChange={(event) => {
+          const on = event.currentTarget.checked;
+          // Ahead of the row's round trip, so the sample below already follows the new choice.
+          setFeedbackPreferences({ haptics: on });
+          if (on) hapticFeedback('tap');
+          void save({ haptics_enabled: on });
+        }}
+      />
+      <Switch
+        size="md"
+        label={t('feedback.sound')}
+        description={t('feedback.soundHint')}
+        checked={sound}
+        onChange={(event) => {
+          const on = event.currentTarget.checked;
+          setFeedbackPreferences({ sound: on });
+          if (on) soundFeedback('tap');
+          void save({ sound_enabled: on });
+        }}
+      />
+    </SettingsSection>
+  );
+}
