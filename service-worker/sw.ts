@@ -10,6 +10,7 @@
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import type { PrecacheEntry } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import './push-handlers';
 import { isPageToWorkerMessage, SYNC_TAG, type ReplaySummary, type WorkerToPageMessage } from './protocol';
 import { QueueDb } from './queue-db';
 import { API_PATH_PATTERN, matchQueuedRpc } from './queued-rpcs';
