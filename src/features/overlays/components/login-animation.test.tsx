@@ -49,21 +49,21 @@ describe('login animation', () => {
     expect(screen.getByRole('dialog')).toHaveTextContent('Klicken zum Überspringen');
   });
 
-  it('dismisses itself after its duration', () => {
+  it('dismisses itself after its duration', async () => {
     const onDone = show({ durationMs: 5000 });
-    act(() => vi.advanceTimersByTime(4999));
+    await act(() => vi.advanceTimersByTime(4999));
     expect(onDone).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTime(1));
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 
-  it('a click skips it: gone about 0.3 s later', () => {
+  it('a click skips it: gone about 0.3 s later', async () => {
     const onDone = show({ durationMs: 3000 });
-    act(() => vi.advanceTimersByTime(1000));
+    await act(() => vi.advanceTimersByTime(1000));
     fireEvent.click(screen.getByRole('dialog'));
-    act(() => vi.advanceTimersByTime(299));
+    await act(() => vi.advanceTimersByTime(299));
     expect(onDone).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTime(1));
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 });
@@ -72,7 +72,7 @@ describe('streak pop', () => {
   beforeEach(() => vi.useFakeTimers());
   afterEach(() => vi.useRealTimers());
 
-  it('shows +1 for 900 ms', () => {
+  it('shows +1 for 900 ms', async () => {
     const onDone = vi.fn();
     render(
       <AppProviders i18n={createTestI18n('en')} env="test">
@@ -81,9 +81,9 @@ describe('streak pop', () => {
     );
     expect(screen.getByRole('status')).toHaveTextContent('+1');
     expect(screen.getByRole('status')).toHaveTextContent('Your streak grew by one day');
-    act(() => vi.advanceTimersByTime(899));
+    await act(() => vi.advanceTimersByTime(899));
     expect(onDone).not.toHaveBeenCalled();
-    act(() => vi.advanceTimersByTime(1));
+    await act(() => vi.advanceTimersByTime(1));
     expect(onDone).toHaveBeenCalledTimes(1);
   });
 });
