@@ -1,7 +1,8 @@
 import { Alert, Anchor, Button, Checkbox, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { Suspense, useState, type FormEvent } from 'react';
+import type { Session } from '@supabase/supabase-js';
 import { useTranslation } from 'react-i18next';
 import {
   INVALID_CREDENTIALS_KEY,
@@ -9,8 +10,11 @@ import {
   validateLogin,
   type LoginForm as LoginValues,
 } from '@/domain/validation';
-import { resendVerification, signIn } from '../data/auth-actions';
+import { getAuthState } from '@/lib/auth/session-store';
+import { resendVerification, signIn, signOut } from '../data/auth-actions';
+import { needsSecondFactor } from '../data/second-factor';
 import { toastError, toastSuccess } from '../toasts';
+import { TwoFactorChallenge } from './two-factor-challenge';
 
 interface LoginFormProps {
   onForgotPassword: (email: string) => void;
@@ -27,6 +31,13 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
   const [problem, setProblem] = useState<Problem>(null);
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
+  // An account with an authenticator app: the aal1 session waiting for its code (the app opens after it).
+  const [codeFor, setCodeFor] = useState<Session | null>(null);
+
+  const enter = async () => {
+    toastSuccess(t('toast.welcomeBack'));
+    await navigate({ to: '/home' });
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -38,8 +49,9 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
     const result = await signIn(values.email, values.password, remember);
     setBusy(false);
     if (result.ok) {
-      toastSuccess(t('toast.welcomeBack'));
-      await navigate({ to: '/home' });
+      const auth = getAuthState();
+      if (auth.status === 'signedIn' && needsSecondFactor(auth.session)) setCodeFor(auth.session);
+      else await enter();
     } else if (result.kind === 'invalidCredentials') {
       setProblem({ kind: 'invalidCredentials' });
     } else if (result.kind === 'unverified') {
@@ -61,6 +73,21 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
     const value = event.currentTarget.value;
     setValues((previous) => ({ ...previous, [field]: value }));
   };
+
+  if (codeFor !== null) {
+    return (
+      <Suspense fallback={null}>
+        <TwoFactorChallenge
+          session={codeFor}
+          onVerified={enter}
+          onCancel={async () => {
+            setCodeFor(null);
+            await signOut();
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   return (
     <form noValidate onSubmit={(event) => void submit(event)}>

@@ -7,6 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { AUTH_LOADING_TIMEOUT_MS } from '@/domain/constants';
 import { useAuthState } from '@/lib/auth/use-auth-state';
 import { reloadPage } from '@/lib/reload-page';
+import { needsSecondFactor } from '../data/second-factor';
+import { SecondFactorGate } from './second-factor-gate';
 
 /**
  * The protected routes' gate (spec point 2, session check): a verifying-session screen while the session
@@ -29,6 +31,8 @@ export function SessionGuard({
     case 'error':
       return <SessionProblem kind="error" />;
     case 'signedIn':
+      // An account with an authenticator app enters only after the sign-in code (aal2).
+      if (needsSecondFactor(auth.session)) return <SecondFactorGate session={auth.session} />;
       return children({ user: auth.user, accessToken: auth.session.access_token });
   }
 }
