@@ -1,0 +1,217 @@
+/**
+ * Bench suite `sync` (issue 5, Performance) in headless Chromium: the product's data layer on Dexie /
+ * real IndexedDB and the real sync worker, against an in-process emulator (PGlite). A small bench page
+ * (bench/sync/page) is built with Vite into a temporary directory and served by `vite preview`, which
+ * forwards the Supabase paths (realtime WebSocket included) to the emulator, as the app's own preview
+ * does. Each "device" is a separate browser context (its own IndexedDB). Figures:
+ * - initial_sync_rows_per_s: a new device pulling 10,000 workouts (a year of data) until its live count
+ *   shows them all, from opening the database; initial_sync_ratio_to_raw_dexie: that over a raw Dexie
+ *   bulkPut of the same rows in the same page;
+ * - local_write_to_ui_p95_ms: a write command until a live query on the collection emits (10,000 rows
+ *   present);
+ * - cross_device_p95_ms: a write on device A until device B's live query shows it;
+ * - offline_replay_500_s: 500 writes made offline (context offline), from going online until the pending
+ *   ledger is empty; offline_replay_lost / _duplicated from the server's rows.
+ * Owns: the emulator, the preview server, the browser and the temporary build (all removed at the end).
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
+import { createUsers } from '../emulator/fixtures';
+import { percentile, round, type BenchFigure } from '../figures';
+import type { BenchPageApi } from './page/main';
+
+const INITIAL_ROWS = 10_000;
+const OFFLINE_WRITES = 500;
+const SAMPLES = 40;
+const CROSS_SAMPLES = 30;
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const pageDir = fileURLToPath(new URL('./page', import.meta.url));
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+];
+
+type Bench = BenchPageApi;
+
+/** Calls `bench.<method>(...args)` in the page. */
+function call<K extends keyof Bench>(
+  page: Page,
+  method: K,
+  ...args: Parameters<Bench[K]>
+): Promise<Awaited<ReturnType<Bench[K]>>> {
+  return page.evaluate(
+    ([name, params]) => {
+      const api = (globalThis as unknown as { bench: Record<string, (...a: unknown[]) => unknown> }).bench;
+      const fn = api[name as string];
+      if (!fn) throw new Error(`bench page has no ${String(name)}`);
+      return fn(...(params as unknown[]));
+    },
+    [method, args] as const,
+  ) as Promise<Awaited<ReturnType<Bench[K]>>>;
+}
+
+async function buildPage(outDir: string): Promise<void> {
+  await build({
+    configFile: false,
+    root: pageDir,
+    logLevel: 'warn',
+    mode: 'production',
+    resolve: { alias: { '@': path.join(root, 'src') } },
+    worker: { format: 'es' },
+    build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: false },
+  });
+}
+
+async function servePage(
+  outDir: string,
+  emulator: Emulator,
+): Promise<{ server: PreviewServer; url: string }> {
+  const target = emulator.url;
+  const proxy = Object.fromEntries(
+    ['/auth/v1', '/rest/v1', '/realtime/v1'].map((p) => [
+      p,
+      { target, changeOrigin: false, ws: p === '/realtime/v1' },
+    ]),
+  );
+  const server = await preview({
+    configFile: false,
+    root: pageDir,
+    logLevel: 'warn',
+    build: { outDir },
+    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false, proxy },
+  });
+  const address = server.httpServer.address() as AddressInfo | null;
+  if (address === null) throw new Error('bench sync: preview did not listen');
+  return { server, url: `http://127.0.0.1:${address.port}` };
+}
+
+async function openDevice(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: url });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('[bench page]', error.message));
+  await page.goto('/');
+  await page.waitForFunction(() => 'bench' in globalThis);
+  return { context, page };
+}
+
+const figure = (
+  name: string,
+  value: number,
+  unit: string,
+  better: 'lower' | 'higher',
+  target: number | null,
+) => ({
+  name,
+  value,
+  unit,
+  better,
+  target,
+});
+
+export async function run(): Promise<BenchFigure[]> {
+  const outDir = mkdtempSync(path.join(tmpdir(), 'spotter-bench-sync-'));
+  const emulator = await startEmulator({ port: 0, memory: true });
+  let server: PreviewServer | null = null;
+  let browser: Browser | null = null;
+  try {
+    await buildPage(outDir);
+    const served = await servePage(outDir, emulator);
+    server = served.server;
+    const [user] = await createUsers(emulator, 1);
+    if (!user) throw new Error('no user');
+    await emulator.engine.query(
+      `insert into public.workouts (id, user_id, type, date, title, created_at)
+       select 'bench-' || lpad(i::text, 8, '0'), $1, 'strength', date '2026-01-01' + (i % 365), 'w' || i, now()
+       from generate_series(1, ${INITIAL_ROWS}) i`,
+      [user.id],
+    );
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const session = {
+      userId: user.id,
+      token: user.token,
+      url: served.url,
+      anonKey: emulator.status.ANON_KEY,
+    };
+
+    // A new device pulls the year of data.
+    const a = await openDevice(browser, served.url);
+    const opened = await call(a.page, 'open', { ...session, rows: INITIAL_ROWS });
+    const rowsPerSecond = opened.count / (opened.ms / 1000);
+    const rawRowsPerSecond = await call(a.page, 'rawDexieRowsPerSecond');
+    console.log(`initial sync: ${opened.count} rows in ${round(opened.ms, 0)} ms`);
+
+    const writeToUi = await call(a.page, 'localWriteToUi', SAMPLES);
+
+    // A second device, then writes on A until B's live query shows them.
+    const b = await openDevice(browser, served.url);
+    const total = INITIAL_ROWS + SAMPLES;
+    await call(b.page, 'open', { ...session, rows: total });
+    await b.page.waitForFunction(
+      () => {
+        const s = (globalThis as unknown as { bench: Bench }).bench.status();
+        return s.state === 'running' && s.realtime === 'subscribed';
+      },
+      undefined,
+      { timeout: 60_000 },
+    );
+    await call(b.page, 'watch', '2028-02-01');
+    const crossDevice: number[] = [];
+    for (let i = 0; i < CROSS_SAMPLES; i++) {
+      const written = await call(a.page, 'write', '2028-02-01', `cross ${i}`);
+      const arrived = await call(b.page, 'arrival', written.id, 30_000);
+      crossDevice.push(arrived - written.at);
+    }
+
+    // 500 writes offline on A, then reconnect until all are acknowledged.
+    await a.context.setOffline(true);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const ids = await call(a.page, 'writeMany', OFFLINE_WRITES, '2028-03-01');
+    const pendingOffline = await call(a.page, 'pending');
+    const replayStart = await call(a.page, 'now');
+    await a.context.setOffline(false);
+    const drainedAt = await call(a.page, 'drained', 300_000);
+    const replaySeconds = (drainedAt - replayStart) / 1000;
+    const onServer = await emulator.engine.query<{ n: number; d: number }>(
+      `select count(*)::int as n, count(distinct id)::int as d from public.workouts where id = any($1)`,
+      [ids],
+    );
+    const counted = onServer.rows[0] ?? { n: 0, d: 0 };
+    console.log(`offline: ${pendingOffline} pending before reconnect, ${counted.d} on the server after`);
+
+    await call(b.page, 'close');
+    await call(a.page, 'close');
+    return [
+      figure('local_write_to_ui_p95_ms', round(percentile(writeToUi, 95)), 'ms', 'lower', 16),
+      figure('initial_sync_rows_per_s', round(rowsPerSecond, 0), 'rows/s', 'higher', 5000),
+      figure(
+        'initial_sync_ratio_to_raw_dexie',
+        round(rowsPerSecond / rawRowsPerSecond, 3),
+        'ratio',
+        'higher',
+        0.5,
+      ),
+      figure('offline_replay_500_s', round(replaySeconds), 's', 'lower', 5),
+      figure('offline_replay_lost', OFFLINE_WRITES - counted.d, 'writes', 'lower', 0),
+      figure('offline_replay_duplicated', counted.n - counted.d, 'writes', 'lower', 0),
+      figure('cross_device_p95_ms', round(percentile(crossDevice, 95)), 'ms', 'lower', 250),
+      figure('local_write_to_ui_p50_ms', round(percentile(writeToUi, 50)), 'ms', 'lower', null),
+      figure('cross_device_p50_ms', round(percentile(crossDevice, 50)), 'ms', 'lower', null),
+    ];
+  } finally {
+    await browser?.close();
+    await server?.close();
+    await emulator.stop();
+    rmSync(outDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,145 @@
+/**
+ * The `sync` bench's page, built by bench/sync/index.ts with Vite into a temporary directory and opened
+ * in headless Chromium: the product's own data layer (openDatabase on Dexie/IndexedDB, the write
+ * commands, the pending ledger) and the real sync worker (SyncWorkerClient starts sync-worker/main.ts),
+ * one "device" per browser context. Exposes `window.bench` for the Node side; measures in the page so
+ * timings exclude the DevTools protocol.
+ */
+import Dexie from 'dexie';
+import { planWorkout } from '../../../src/db/commands/workouts';
+import { openDatabase } from '../../../src/db/open-database';
+import { readPending } from '../../../src/db/pending-writes';
+import type { SpotterDatabase } from '../../../src/db/types';
+import { SyncWorkerClient } from '../../../src/sync/sync-worker-client';
+
+interface Device {
+  db: SpotterDatabase;
+  userId: string;
+  sync: SyncWorkerClient;
+}
+
+let device: Device | null = null;
+/** Dates of workouts a live query on "B" has seen, with the time each first appeared (epoch ms). */
+const arrivals = new Map<string, number>();
+
+function current(): Device {
+  if (device === null) throw new Error('bench: open() first');
+  return device;
+}
+
+async function until(check: () => Promise<boolean> | boolean, timeoutMs: number): Promise<void> {
+  const deadline = performance.now() + timeoutMs;
+  while (!(await check())) {
+    if (performance.now() > deadline) throw new Error('bench page: timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+const bench = {
+  /** Opens this device's database and starts the sync worker; resolves when `rows` workouts are local. */
+  async open(options: { userId: string; token: string; url: string; anonKey: string; rows: number }) {
+    const started = performance.now();
+    const db = await openDatabase({ userId: options.userId });
+    const sync = new SyncWorkerClient(undefined, { url: options.url, anonKey: options.anonKey });
+    device = { db, userId: options.userId, sync };
+    await sync.onAuthChange({ userId: options.userId, accessToken: options.token });
+    let count = 0;
+    const sub = db.workouts.count().$.subscribe((n) => {
+      count = n;
+    });
+    await until(() => count >= options.rows, 600_000);
+    sub.unsubscribe();
+    return { ms: performance.now() - started, count };
+  },
+
+  /** Raw Dexie bulkPut of this device's rows into a fresh database (same browser, same Dexie copy). */
+  async rawDexieRowsPerSecond(): Promise<number> {
+    const rows = (await current().db.workouts.find().exec()).map((doc) => doc.toJSON());
+    const raw = new Dexie(`bench_raw_${crypto.randomUUID()}`);
+    raw.version(1).stores({ workouts: 'id, [user_id+date]' });
+    const started = performance.now();
+    await raw.table('workouts').bulkPut(rows);
+    const seconds = (performance.now() - started) / 1000;
+    await raw.delete();
+    return rows.length / seconds;
+  },
+
+  /** A local insert until a live query on the same collection emits, `samples` times. */
+  async localWriteToUi(samples: number): Promise<number[]> {
+    const { db, userId } = current();
+    const out: number[] = [];
+    for (let i = 0; i < samples; i++) {
+      const date = `2028-01-${String((i % 28) + 1).padStart(2, '0')}`;
+      let seen = -1;
+      const sub = db.workouts.find({ selector: { user_id: userId, date } }).$.subscribe((docs) => {
+        seen = docs.length;
+      });
+      await until(() => seen >= 0, 10_000);
+      const before = seen;
+      const started = performance.now();
+      const planned = await planWorkout({ db, userId }, { type: 'cardio', date });
+      if (!planned.ok) throw new Error(planned.error.message);
+      await until(() => seen > before, 10_000);
+      out.push(performance.now() - started);
+      sub.unsubscribe();
+    }
+    return out;
+  },
+
+  /** Device B: a live query on workouts of `date`; records when each new id first appears. */
+  watch(date: string): void {
+    const { db, userId } = current();
+    db.workouts.find({ selector: { user_id: userId, date } }).$.subscribe((docs) => {
+      const now = Date.now();
+      for (const doc of docs) if (!arrivals.has(doc.id)) arrivals.set(doc.id, now);
+    });
+  },
+
+  /** When `id` appeared on this device's live query (epoch ms), waiting up to `timeoutMs`. */
+  async arrival(id: string, timeoutMs: number): Promise<number> {
+    await until(() => arrivals.has(id), timeoutMs);
+    return arrivals.get(id) ?? Number.NaN;
+  },
+
+  /** Device A: one local write; returns its id and the time just before it (epoch ms). */
+  async write(date: string, title: string): Promise<{ id: string; at: number }> {
+    const { db, userId } = current();
+    const at = Date.now();
+    const planned = await planWorkout({ db, userId }, { type: 'yoga', date, title });
+    if (!planned.ok) throw new Error(planned.error.message);
+    return { id: planned.value.id, at };
+  },
+
+  /** `count` local writes (made offline by the caller); returns their ids. */
+  async writeMany(count: number, date: string): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) ids.push((await bench.write(date, `offline ${i}`)).id);
+    return ids;
+  },
+
+  /** Unacknowledged local writes in the pending ledger. */
+  async pending(): Promise<number> {
+    return Object.keys((await readPending(current().db)).entries).length;
+  },
+
+  /** Waits until the ledger is empty; returns when (performance.now() of this page). */
+  async drained(timeoutMs: number): Promise<number> {
+    await until(async () => (await bench.pending()) === 0, timeoutMs);
+    return performance.now();
+  },
+
+  now: () => performance.now(),
+
+  status: () => current().sync.getStatus(),
+
+  async close(): Promise<void> {
+    const { db, sync } = current();
+    await sync.dispose();
+    await db.close();
+    device = null;
+  },
+};
+
+export type BenchPageApi = typeof bench;
+
+(globalThis as unknown as { bench: BenchPageApi }).bench = bench;
