@@ -21,6 +21,7 @@ import { profileByIdRoute } from '@/routes/p.$id';
 import { profileRoute } from '@/routes/profile';
 import { registerRoute } from '@/routes/register';
 import { resetPasswordRoute } from '@/routes/reset-password';
+import { scheduleRoute } from '@/routes/schedule';
 import { settingsRoute } from '@/routes/settings';
 import { termsRoute } from '@/routes/terms';
 import { profileBySlugRoute } from '@/routes/u.$slug';
@@ -37,5 +38,5 @@ export const routeTree = rootRoute.addChildren([
     privacyRoute,
     termsRoute,
   ]),
-  appLayoutRoute.addChildren([homeRoute, profileRoute, notificationsRoute, settingsRoute]),
+  appLayoutRoute.addChildren([homeRoute, scheduleRoute, profileRoute, notificationsRoute, settingsRoute]),
 ]);

@@ -1,0 +1,208 @@
+import type { User } from '@supabase/supabase-js';
+import { screen, waitFor, within } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { UserDataContext } from '@/app/user-data/user-data-context';
+import { readPending } from '@/db/pending-writes';
+import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { ROWS, USER } from '@/db/test-fixtures';
+import type { SpotterDatabase } from '@/db/types';
+import type { Language } from '@/domain/language';
+import { SyncWorkerClient } from '@/sync/sync-worker-client';
+import { renderWithProviders } from '../../../../test/support/browser/render';
+import type { ProgressSummary } from './progress-chips';
+import { SchedulePage, type ScheduleLocation } from './schedule-page';
+
+// 12:00 UTC on Sunday 2026-11-22 is 13:00 in Berlin (the fixture profile's zone).
+const NOW = new Date('2026-11-22T12:00:00.000Z');
+const clock = () => NOW;
+const user = { id: USER, email: 'lena@example.test', user_metadata: {} } as unknown as User;
+
+afterEach(cleanupDatabases);
+
+interface HarnessProps {
+  db: SpotterDatabase;
+  progress: ProgressSummary;
+  initial: ScheduleLocation;
+  withBump: boolean;
+}
+
+/** The route's part: the location state (the URL search in the app) and the progression (here a prop). */
+function Harness({ db, progress: initialProgress, initial, withBump }: HarnessProps) {
+  const [location, setLocation] = useState(initial);
+  const [progress, setProgress] = useState(initialProgress);
+  const sync = new SyncWorkerClient(() => {
+    throw new Error('the test never starts a worker');
+  });
+  return (
+    <UserDataContext.Provider value={{ userId: USER, user, db, sync }}>
+      {withBump && (
+        <button type="button" onClick={() => setProgress((p) => ({ ...p, xp: p.xp + 5, settled: false }))}>
+          bump
+        </button>
+      )}
+      <SchedulePage {...location} progress={progress} onNavigate={setLocation} clock={clock} />
+    </UserDataContext.Provider>
+  );
+}
+
+async function renderSchedule(
+  options: {
+    language?: Language;
+    progress?: ProgressSummary;
+    initial?: ScheduleLocation;
+    withBump?: boolean;
+  } = {},
+) {
+  const db = await openTestDatabase({ userId: USER, collections: ['profiles', 'workouts', 'rest_days'] });
+  await db.profiles.insert({ ...ROWS.profiles, current_streak: 0 });
+  const progress = options.progress ?? { xp: 415, level: 2, currentStreak: 0, settled: true };
+  const rendered = renderWithProviders(
+    <Harness
+      db={db}
+      progress={progress}
+      initial={options.initial ?? { view: 'week' }}
+      withBump={options.withBump ?? false}
+    />,
+    { language: options.language ?? 'en' },
+  );
+  await screen.findByTestId('day-panel');
+  return { ...rendered, db };
+}
+
+describe('SchedulePage', () => {
+  it('shows the week of today with the today marker, Sunday first for en-US', async () => {
+    await renderSchedule();
+    const calendar = screen.getByRole('group', { name: 'Calendar' });
+    const days = within(calendar).getAllByRole('button');
+    expect(days).toHaveLength(7);
+    expect(days[0]).toHaveAttribute('data-day', '2026-11-22');
+    expect(days[0]).toHaveAttribute('aria-current', 'date');
+    expect(days[0]).toHaveAttribute('aria-pressed', 'true');
+    expect(days[0]).toHaveAccessibleName(/Sunday, November 22, 2026\. Today\. Nothing planned/);
+    expect(screen.getByRole('button', { name: 'Plan workout' })).toHaveAttribute(
+      'data-walkthrough',
+      'plan-add-button',
+    );
+    expect(screen.getByTestId('day-panel')).toHaveAttribute('data-walkthrough', 'plan-day-view');
+  });
+
+  it('navigates weeks and months and comes back to today', async () => {
+    const { user: u } = await renderSchedule();
+    await u.click(screen.getByRole('button', { name: 'Next week' }));
+    expect(screen.getByTestId('schedule-period')).toHaveTextContent('Nov 29 – Dec 5, 2026');
+    await u.click(screen.getByRole('radio', { name: 'Month' }));
+    expect(screen.getByTestId('schedule-period')).toHaveTextContent('November 2026');
+    await u.click(screen.getByRole('button', { name: 'Next month' }));
+    expect(screen.getByTestId('schedule-period')).toHaveTextContent('December 2026');
+    expect(within(screen.getByRole('group', { name: 'Calendar' })).getAllByRole('button')).toHaveLength(35);
+    await u.click(screen.getByRole('button', { name: 'Today' }));
+    expect(screen.getByTestId('schedule-period')).toHaveTextContent('November 2026');
+    expect(screen.getByTestId('day-2026-11-22')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('moves the selection with the arrow keys, across the period edge', async () => {
+    const { user: u } = await renderSchedule();
+    screen.getByTestId('day-2026-11-22').focus();
+    await u.keyboard('{ArrowLeft}');
+    expect(screen.getByTestId('schedule-period')).toHaveTextContent('Nov 15 – 21, 2026');
+    expect(screen.getByTestId('day-2026-11-21')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('plans from a preset, edits and deletes with confirmation', async () => {
+    const { user: u, db } = await renderSchedule();
+    await u.click(screen.getByRole('button', { name: 'Plan workout' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Plan a workout' });
+    expect(within(dialog).getByTestId('xp-hint')).toHaveTextContent('+5 XP for planning on this day');
+    await u.click(within(dialog).getByRole('button', { name: /Leg day/ }));
+    await u.type(within(dialog).getByLabelText('Time', { exact: false }), '18:30');
+    await u.click(within(dialog).getByRole('button', { name: 'Plan workout' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const panel = screen.getByTestId('day-panel');
+    await within(panel).findByText('Leg day');
+    const [doc] = await db.workouts.find().exec();
+    expect(doc?.toJSON()).toMatchObject({
+      type: 'strength',
+      preset: 'leg_day',
+      date: '2026-11-22',
+      time: '18:30:00',
+      duration_min: 60,
+    });
+    expect(Object.keys((await readPending(db)).entries)).toEqual([`workouts:${doc?.id}`]);
+    expect(screen.getByTestId('day-2026-11-22')).toHaveAccessibleName(/1 workout: Leg day/);
+    expect(within(panel).getByText('Not synced yet')).toBeInTheDocument();
+
+    await u.click(within(panel).getByRole('button', { name: 'Edit Leg day' }));
+    const edit = await screen.findByRole('dialog', { name: 'Edit workout' });
+    await u.click(within(edit).getByRole('combobox', { name: /^Type/ }));
+    await u.click(await screen.findByRole('option', { name: 'Yoga' }));
+    await u.clear(within(edit).getByLabelText('Duration (minutes)', { exact: false }));
+    await u.type(within(edit).getByLabelText('Duration (minutes)', { exact: false }), '45');
+    await u.click(within(edit).getByRole('button', { name: 'Save changes' }));
+    await within(panel).findByText('Yoga');
+    expect((await db.workouts.findOne(doc?.id ?? '').exec())?.toJSON()).toMatchObject({
+      type: 'yoga',
+      preset: null,
+      duration_min: 45,
+    });
+
+    await u.click(within(panel).getByRole('button', { name: 'Delete Yoga' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete workout?' });
+    await u.click(within(confirm).getByRole('button', { name: 'Keep it' }));
+    expect(within(panel).getByText('Yoga')).toBeInTheDocument();
+    await u.click(within(panel).getByRole('button', { name: 'Delete Yoga' }));
+    await u.click(
+      within(await screen.findByRole('dialog', { name: 'Delete workout?' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    await waitFor(() => expect(within(panel).queryByText('Yoga')).not.toBeInTheDocument());
+    expect(await db.workouts.find().exec()).toHaveLength(0);
+  }, 60_000);
+
+  it('shows validation errors in German', async () => {
+    const { user: u } = await renderSchedule({ language: 'de' });
+    await u.click(screen.getByRole('button', { name: 'Training planen' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Training planen' });
+    await u.type(within(dialog).getByLabelText('Dauer (Minuten)', { exact: false }), '0');
+    await u.click(within(dialog).getByRole('button', { name: 'Training planen' }));
+    expect(await within(dialog).findByText('Wähle eine Trainingsart.')).toBeInTheDocument();
+    expect(within(dialog).getByText('Gib ganze Minuten von 1 bis 1440 ein.')).toBeInTheDocument();
+    // The German week starts on Monday.
+    const days = within(screen.getByRole('group', { name: 'Kalender' })).getAllByRole('button');
+    expect(days[0]).toHaveAttribute('data-day', '2026-11-16');
+  });
+
+  it('confirms a rest day with the celebration and keeps the local flag for today', async () => {
+    const { user: u, db } = await renderSchedule({
+      progress: { xp: 415, level: 2, currentStreak: 8, settled: true },
+    });
+    await u.click(screen.getByRole('button', { name: /Confirm rest day/ }));
+    const celebration = await screen.findByTestId('rest-day-celebration');
+    expect(within(celebration).getByTestId('rest-day-xp')).toHaveTextContent('+10 XP');
+    expect(within(celebration).getByText('8 days streak')).toBeInTheDocument();
+    expect(await db.rest_days.findOne(`${USER}:2026-11-22`).exec()).not.toBeNull();
+    expect(localStorage.getItem(`rest_day_date_${USER}`)).toBe('2026-11-22');
+    await u.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Enjoy your rest' }));
+    expect(await screen.findByText('Rest day confirmed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /Confirm rest day/ })).not.toBeInTheDocument();
+  });
+
+  it('explains why a rest day cannot be confirmed far ahead', async () => {
+    const { user: u } = await renderSchedule();
+    await u.click(screen.getByTestId('day-2026-11-26'));
+    const rest = screen.getByRole('button', { name: /Confirm rest day/ });
+    expect(rest).toBeDisabled();
+    expect(rest).toHaveAccessibleDescription(/from tomorrow at the latest/);
+  });
+
+  it('pops the XP gain when XP rises, and announces it', async () => {
+    const { user: u } = await renderSchedule({ withBump: true });
+    expect(screen.queryByTestId('schedule-xp-gain')).not.toBeInTheDocument();
+    await u.click(screen.getByRole('button', { name: 'bump' }));
+    expect(await screen.findByTestId('schedule-xp-gain')).toHaveTextContent('+5 XP');
+    expect(screen.getByTestId('schedule-xp')).toHaveTextContent('420 XP');
+    expect(screen.getByRole('status')).toHaveTextContent('+5 XP');
+  });
+});

@@ -1,0 +1,67 @@
+import { useMemo } from 'react';
+import { map } from 'rxjs';
+import { pending$ } from '@/db/pending-writes';
+import { restDaysInRange, workoutsInRange } from '@/db/queries';
+import type { RestDayDoc, WorkoutDoc } from '@/db/schemas';
+import type { SpotterDatabase } from '@/db/types';
+import { useLiveQuery, useLiveValue } from '@/db/use-live-query';
+
+export interface DayData {
+  workouts: WorkoutDoc[];
+  restDay: RestDayDoc | null;
+}
+
+export interface ScheduleData {
+  /** undefined until the first local query answers. */
+  loaded: boolean;
+  byDay: ReadonlyMap<string, DayData>;
+  /** Ids of workouts and rest days whose write the server has not acknowledged yet. */
+  pendingIds: ReadonlySet<string>;
+}
+
+const byTimeThenCreated = (a: WorkoutDoc, b: WorkoutDoc) =>
+  (a.time ?? '99').localeCompare(b.time ?? '99') || a.created_at.localeCompare(b.created_at);
+
+/** The user's workouts and rest days from `from` to `to`, live, grouped by day. */
+export function useScheduleData(db: SpotterDatabase, userId: string, from: string, to: string): ScheduleData {
+  const workoutsQuery = useMemo(() => workoutsInRange(db, userId, from, to), [db, userId, from, to]);
+  const restQuery = useMemo(() => restDaysInRange(db, userId, from, to), [db, userId, from, to]);
+  const pendingSource = useMemo(
+    () =>
+      pending$(db).pipe(
+        map((state) => {
+          const ids = new Set<string>();
+          for (const e of Object.values(state.entries)) {
+            if (e.collection === 'workouts' || e.collection === 'rest_days') ids.add(e.doc_id);
+          }
+          return ids;
+        }),
+      ),
+    [db],
+  );
+  const workouts = useLiveQuery(workoutsQuery);
+  const restDays = useLiveQuery(restQuery);
+  const pendingIds = useLiveValue(pendingSource);
+
+  const byDay = useMemo(() => {
+    const days = new Map<string, DayData>();
+    const entry = (day: string) => {
+      let d = days.get(day);
+      if (!d) {
+        d = { workouts: [], restDay: null };
+        days.set(day, d);
+      }
+      return d;
+    };
+    for (const doc of workouts ?? []) entry(doc.date).workouts.push(doc.toMutableJSON());
+    for (const doc of restDays ?? []) entry(doc.day).restDay = doc.toMutableJSON();
+    for (const d of days.values()) d.workouts.sort(byTimeThenCreated);
+    return days;
+  }, [workouts, restDays]);
+
+  return {
+    loaded: workouts !== undefined && restDays !== undefined,
+    byDay,
+    pendingIds: pendingIds ?? new Set(),
+  };
+}

@@ -1,0 +1,28 @@
+import { createLazyRoute, useNavigate, useSearch } from '@tanstack/react-router';
+import { useUserData } from '@/app/user-data/user-data-context';
+import { SchedulePage } from '@/features/schedule/components/schedule-page';
+import { useLocalProgress } from '@/features/progress/model/use-local-progress';
+
+export const Route = createLazyRoute('/_app/schedule')({ component: ScheduleRoutePage });
+
+function ScheduleRoutePage() {
+  const { db, userId } = useUserData();
+  const progress = useLocalProgress(db, userId);
+  const search = useSearch({ from: '/_app/schedule' });
+  const navigate = useNavigate({ from: '/schedule' });
+  return (
+    <SchedulePage
+      view={search.view ?? 'week'}
+      date={search.date}
+      progress={progress}
+      onNavigate={(next) =>
+        void navigate({
+          search: {
+            ...(next.view === 'month' ? { view: 'month' as const } : {}),
+            ...(next.date === undefined ? {} : { date: next.date }),
+          },
+        })
+      }
+    />
+  );
+}

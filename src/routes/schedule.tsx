@@ -1,0 +1,31 @@
+import { createRoute } from '@tanstack/react-router';
+import { isIsoDay } from '@/domain/dates';
+import { retryImport } from '@/lib/retry-import';
+import { appLayoutRoute } from './_app';
+
+/** `?view=month` shows the month (week otherwise); `?date=YYYY-MM-DD` anchors the view (today otherwise). */
+export interface ScheduleSearch {
+  view?: 'month';
+  date?: string;
+}
+
+export function parseScheduleSearch(search: Record<string, unknown>): ScheduleSearch {
+  const out: ScheduleSearch = {};
+  if (search.view === 'month') out.view = 'month';
+  if (
+    typeof search.date === 'string' &&
+    isIsoDay(search.date) &&
+    search.date >= '2000-01-01' &&
+    search.date <= '2100-12-31'
+  ) {
+    out.date = search.date;
+  }
+  return out;
+}
+
+export const scheduleRoute = createRoute({
+  getParentRoute: () => appLayoutRoute,
+  path: '/schedule',
+  validateSearch: parseScheduleSearch,
+  loader: ({ context }) => context.i18n.loadNamespaces(['schedule', 'motivation', 'errors']),
+}).lazy(() => retryImport(() => import('./schedule.lazy')).then((module) => module.Route));
