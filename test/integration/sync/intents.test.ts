@@ -187,6 +187,35 @@ describeEachEmulator('intent sender', (suite) => {
     expect(sw.sent.filter((s) => s.endsWith('rpc/check_in'))).toHaveLength(1);
   });
 
+  it('a queued intent the replay refuses rolls back, is kept as failed and shown once', async () => {
+    const user = await newUser(emulator());
+    const sw = serviceWorkerStandIn(emulator().url);
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: COLLECTIONS,
+      fetch: sw.fetch,
+      realtime: false,
+      session: { queue: sw.outcomes },
+    });
+    devices.push(device);
+    await eventually(async () => (await device.db.profiles.findOne(user.id).exec()) !== null);
+    sw.online = false;
+    const inn = await checkIn({ db: device.db, userId: user.id }, { gym_id: 'no-such-gym-anywhere' });
+    if (!inn.ok) throw new Error('check-in failed');
+    await eventually(async () => (await entries(device))[0]?.queue_id != null, 10_000, 'queued');
+    sw.online = true;
+    expect(await sw.replay()).toMatchObject({ applied: 0, rejected: 1 });
+    expect(await sw.db.outcomes()).toHaveLength(1);
+    device.session.syncNow();
+    await eventually(async () => (await readPending(device.db)).failed.length === 1, 10_000, 'refused');
+    expect(await entries(device)).toEqual([]);
+    // The rollback follows the ledger write.
+    await eventually(async () => (await device.db.check_ins.findOne(inn.value.id).exec()) === null);
+    // The ledger holds the failure now; the queue's record of it is dismissed (one place for the user).
+    await eventually(async () => (await sw.db.outcomes()).length === 0);
+    expect(sw.sent.filter((s) => s.endsWith('rpc/check_in'))).toHaveLength(1);
+  });
+
   it('a refused intent rolls back and is kept as failed; a pull never undoes a pending one', async () => {
     const user = await newUser(emulator());
     const device = await openDevice(emulator(), user.id, {
@@ -214,7 +243,8 @@ describeEachEmulator('intent sender', (suite) => {
     const inn = await checkIn(ctx, { gym_id: 'no-such-gym-anywhere' });
     if (!inn.ok) throw new Error('check-in failed');
     await eventually(async () => (await readPending(device.db)).failed.length === 1, 10_000, 'refused');
-    expect(await device.db.check_ins.findOne(inn.value.id).exec()).toBeNull();
+    // The rollback follows the ledger write.
+    await eventually(async () => (await device.db.check_ins.findOne(inn.value.id).exec()) === null);
     const { failed, entries: left } = await readPending(device.db);
     expect(left).toEqual({});
     expect(failed[0]).toMatchObject({

@@ -1,0 +1,160 @@
+/**
+ * What the leader keeps besides the collections: the local documents the UI reads (`feed_window`,
+ * `daily_challenge`, `profile_details`), filled on start and refreshed after intents, realtime changes and
+ * load-more; and friends' public profiles (only friends', re-pulled when the friend set changes).
+ */
+import { firstValueFrom, filter } from 'rxjs';
+import { afterEach, expect, it } from 'vitest';
+import { claimDailyChallenge } from '../../../src/db/commands/daily-challenge';
+import { updateProfileDetails } from '../../../src/db/commands/profile-details';
+import { readLocal } from '../../../src/db/local-doc';
+import {
+  DAILY_CHALLENGE_ID,
+  FEED_WINDOW_ID,
+  PROFILE_DETAILS_ID,
+  feedWindow$,
+  type DailyChallengeState,
+  type FeedWindow,
+  type ProfileDetails,
+} from '../../../src/db/local-state';
+import { challengeDateUtc } from '../../../src/domain/challenge-date';
+import { describeEachEmulator } from '../../support/emulator';
+import { eventually, newUser, openDevice, type Device } from './support';
+
+describeEachEmulator('local documents and friends', (suite) => {
+  const emulator = () => suite.emulator();
+  const sql = (text: string, params: unknown[] = []) => emulator().engine.query(text, params);
+  const devices: Device[] = [];
+  afterEach(async () => {
+    for (const d of devices.splice(0)) await d.close();
+  });
+
+  it('fills feed_window, daily_challenge and profile_details and refreshes them', async () => {
+    const user = await newUser(emulator());
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: ['profiles', 'xp_events'],
+    });
+    devices.push(device);
+    const { db } = device;
+    const today = challengeDateUtc(new Date());
+    const challengeId = `${user.id}:${today}`;
+
+    await eventually(async () => (await readLocal<DailyChallengeState>(db, DAILY_CHALLENGE_ID)) !== null);
+    const expected = await sql(
+      `select challenge_id, name, points from public.get_daily_challenge($1::date)`,
+      [today],
+    );
+    expect(await readLocal<DailyChallengeState>(db, DAILY_CHALLENGE_ID)).toMatchObject({
+      ...expected.rows[0],
+      id: challengeId,
+      date: today,
+      completed: false,
+    });
+    await eventually(async () => (await readLocal<ProfileDetails>(db, PROFILE_DETAILS_ID))?.id === user.id);
+    await eventually(async () => (await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.fetched_at != null);
+    expect((await readLocal<FeedWindow>(db, FEED_WINDOW_ID))!.items).toEqual([]);
+
+    // A change on the server arrives by realtime.
+    await sql(`update public.profile_details set height_cm = 181.5 where id = $1`, [user.id]);
+    await eventually(
+      async () => (await readLocal<ProfileDetails>(db, PROFILE_DETAILS_ID))?.height_cm === 181.5,
+      10_000,
+      'profile_details refreshed',
+    );
+
+    // Claiming the challenge: completed at once, then the server's completion, XP and feed activity.
+    const claimed = await claimDailyChallenge({ db, userId: user.id });
+    expect(claimed.ok).toBe(true);
+    await eventually(
+      async () =>
+        (await db.xp_events.find({ selector: { source: 'daily_challenge', source_id: challengeId } }).exec())
+          .length === 1,
+      10_000,
+      'challenge XP pulled',
+    );
+    expect((await readLocal<DailyChallengeState>(db, DAILY_CHALLENGE_ID))?.completed).toBe(true);
+    await eventually(
+      async () =>
+        (await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.items.some(
+          (i) => i.kind === 'challenge_completed',
+        ) === true,
+      10_000,
+      'feed refreshed after the intent',
+    );
+
+    // An edit of the personal details goes out as an update intent.
+    const edited = await updateProfileDetails({ db, userId: user.id }, { weight_kg: 80.25 });
+    expect(edited.ok).toBe(true);
+    await eventually(async () => {
+      const rows = await sql(`select weight_kg::float8 as w from public.profile_details where id = $1`, [
+        user.id,
+      ]);
+      return (rows.rows[0] as { w: number | null }).w === 80.3;
+    });
+    await eventually(
+      async () => (await readLocal<ProfileDetails>(db, PROFILE_DETAILS_ID))?.weight_kg === 80.3,
+    );
+
+    // Older pages: 25 more activities; a refresh shows 20 (newest first), load-more appends the rest.
+    await sql(
+      `insert into public.activities (id, user_id, kind, level, created_at)
+       select 'lvl:' || $1 || ':' || g, $1::uuid, 'level_up', g + 1, now() - (g || ' hours')::interval
+       from generate_series(1, 25) g`,
+      [user.id],
+    );
+    device.session.syncNow();
+    await eventually(async () => (await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.items.length === 20);
+    const more = await device.session.loadMoreFeed();
+    expect(more).toEqual({ ok: true, added: 6, done: true });
+    const window = await firstValueFrom(feedWindow$(db).pipe(filter((w) => w.items.length === 26)));
+    const keys = window.items.map((i) => `${i.created_at}|${i.id}`);
+    expect(new Set(keys).size).toBe(26);
+    // A refresh keeps as many rows as the window holds.
+    device.session.syncNow();
+    await device.session.localDocs.idle();
+    expect((await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.items).toHaveLength(26);
+  });
+
+  it('pulls friends’ profiles only, follows their changes and forgets former friends', async () => {
+    const me = await newUser(emulator());
+    const friend = await newUser(emulator());
+    const stranger = await newUser(emulator());
+    const device = await openDevice(emulator(), me.id, {
+      token: me.token,
+      collections: ['profiles', 'friendships'],
+    });
+    devices.push(device);
+    const { db } = device;
+    await eventually(async () => (await db.profiles.findOne(me.id).exec()) !== null);
+    expect(await db.profiles.findOne(friend.id).exec()).toBeNull();
+
+    await sql(
+      `insert into public.friendships (id, user_id, friend_id) values ($1 || ':' || $2, $1::uuid, $2::uuid),
+         ($2 || ':' || $1, $2::uuid, $1::uuid)`,
+      [me.id, friend.id],
+    );
+    await eventually(
+      async () => (await db.profiles.findOne(friend.id).exec()) !== null,
+      10_000,
+      'friend pulled',
+    );
+    // Public, but not a friend: never pulled.
+    expect(await db.profiles.findOne(stranger.id).exec()).toBeNull();
+    expect((await db.profiles.find().exec()).map((p) => p.id).sort()).toEqual([me.id, friend.id].sort());
+
+    await sql(`update public.profiles set first_name = 'Kai' where id = $1`, [friend.id]);
+    await eventually(
+      async () => (await db.profiles.findOne(friend.id).exec())?.first_name === 'Kai',
+      10_000,
+      'friend change followed',
+    );
+
+    await sql(`update public.friendships set _deleted = true where user_id in ($1::uuid, $2::uuid)`, [
+      me.id,
+      friend.id,
+    ]);
+    await eventually(async () => (await db.profiles.findOne(friend.id).exec()) === null, 10_000, 'forgotten');
+    expect(await db.profiles.findOne(me.id).exec()).not.toBeNull();
+  });
+});
