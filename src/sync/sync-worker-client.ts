@@ -5,7 +5,7 @@
  * worker's session; signing in as another user switches it (the worker closes the old user's database).
  */
 import { proxy, releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
-import type { RpcResult, SyncWorkerApi, WorkerStatus } from '../../sync-worker/api';
+import type { LoadMoreResult, RpcResult, SyncWorkerApi, WorkerStatus } from '../../sync-worker/api';
 import { backendConfig, type BackendConfig } from '../lib/backend-config';
 
 export type WorkerLike = Endpoint & { terminate(): void };
@@ -67,6 +67,17 @@ export class SyncWorkerClient {
       });
     }
     return this.api.rpc(name, args);
+  }
+
+  /** The home feed's "load more": the worker appends the next older page to the local feed_window. */
+  loadMoreFeed(limit?: number): Promise<LoadMoreResult> {
+    if (!this.api) {
+      return Promise.resolve({
+        ok: false,
+        error: { code: 'not_started', message: 'sync worker not started' },
+      });
+    }
+    return this.api.loadMoreFeed(limit);
   }
 
   getStatus = (): WorkerStatus => this.current;

@@ -57,7 +57,12 @@ describe('challenge timer', () => {
   });
 
   it('ignores nonsense tick sizes', () => {
-    const s = run(initialTimer(), { type: 'start' }, { type: 'tick', seconds: -5 }, { type: 'tick', seconds: NaN });
+    const s = run(
+      initialTimer(),
+      { type: 'start' },
+      { type: 'tick', seconds: -5 },
+      { type: 'tick', seconds: NaN },
+    );
     expect(s.remaining).toBe(60);
   });
 });

@@ -20,10 +20,7 @@ export interface TimerState {
 }
 
 export type TimerAction =
-  | { type: 'start' }
-  | { type: 'pause' }
-  | { type: 'reset' }
-  | { type: 'tick'; seconds: number };
+  { type: 'start' } | { type: 'pause' } | { type: 'reset' } | { type: 'tick'; seconds: number };
 
 export function initialTimer(total: number = CHALLENGE_TIMER_SECONDS): TimerState {
   return { status: 'idle', remaining: total, total };

@@ -52,7 +52,8 @@ export function streakCalendar(input: {
       const future = day > input.today;
       const hasWorkout = !future && workouts.has(day);
       const hasRest = !future && rests.has(day);
-      const kind: CoverKind = hasWorkout && hasRest ? 'both' : hasWorkout ? 'workout' : hasRest ? 'rest' : 'none';
+      const kind: CoverKind =
+        hasWorkout && hasRest ? 'both' : hasWorkout ? 'workout' : hasRest ? 'rest' : 'none';
       if (!future) {
         if (kind !== 'none') {
           coveredDays += 1;

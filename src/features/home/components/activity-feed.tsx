@@ -1,0 +1,93 @@
+import { Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconActivity, IconChevronDown } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserData } from '@/app/user-data/user-data-context';
+import { feedWindow$ } from '@/db/local-state';
+import { useLiveValue } from '@/db/use-live-query';
+import { useMinuteNow } from '../data/minute-clock';
+import { FeedItemRow } from './feed-item';
+
+/**
+ * The activity feed: the local `feed_window` the sync worker keeps fresh (offline too), and "load more",
+ * which asks the worker to append the next older page to that window.
+ */
+export function ActivityFeed() {
+  const { t } = useTranslation('home');
+  const { db, userId, sync } = useUserData();
+  const feed = useLiveValue(useMemo(() => feedWindow$(db), [db]));
+  const [loading, setLoading] = useState(false);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<'failed' | 'offline' | null>(null);
+  const now = useMinuteNow();
+
+  const loadMore = async () => {
+    setLoading(true);
+    setError(null);
+    const result = await sync.loadMoreFeed();
+    setLoading(false);
+    if (result.ok) setDone(result.done);
+    else setError(globalThis.navigator?.onLine === false ? 'offline' : 'failed');
+  };
+
+  const items = feed?.items ?? [];
+  return (
+    <Card
+      withBorder
+      radius="lg"
+      padding="lg"
+      component="section"
+      aria-labelledby="feed-title"
+      data-walkthrough="home-feed"
+    >
+      <Stack gap="xs">
+        <Title order={2} fz="h4" id="feed-title">
+          {t('feed.title')}
+        </Title>
+        {feed === undefined ? (
+          <Center py="lg">
+            <Loader size="sm" />
+          </Center>
+        ) : items.length === 0 ? (
+          <Group gap="md" py="md" wrap="nowrap">
+            <ThemeIcon size={44} radius="xl" variant="light" color="gray">
+              <IconActivity size={24} aria-hidden />
+            </ThemeIcon>
+            <div>
+              <Text fw={700}>{t('feed.empty')}</Text>
+              <Text size="sm" c="dimmed">
+                {t('feed.emptyHint')}
+              </Text>
+            </div>
+          </Group>
+        ) : (
+          <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-testid="feed-list">
+            {items.map((item) => (
+              <FeedItemRow key={item.id} item={item} me={userId} now={now} />
+            ))}
+          </Stack>
+        )}
+        {error ? (
+          <Text size="sm" c={error === 'offline' ? 'dimmed' : 'red'} role="alert">
+            {error === 'offline' ? t('feed.offline') : t('feed.error')}
+          </Text>
+        ) : null}
+        {items.length > 0 && done ? (
+          <Text size="sm" c="dimmed" ta="center">
+            {t('feed.end')}
+          </Text>
+        ) : items.length > 0 ? (
+          <Button
+            variant="light"
+            color="gray"
+            onClick={() => void loadMore()}
+            loading={loading}
+            rightSection={<IconChevronDown size={16} aria-hidden />}
+          >
+            {t('feed.loadMore')}
+          </Button>
+        ) : null}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,148 @@
+import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import {
+  IconBarbell,
+  IconBolt,
+  IconMapPin,
+  IconMoon,
+  IconStar,
+  IconThumbUp,
+  IconTrophy,
+  IconUsers,
+  IconActivity,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import type { FeedItem as FeedRow } from '@/db/local-state';
+import { resolveAvatar } from '@/domain/avatars';
+import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
+import classes from './home.module.css';
+
+const KIND_ICONS = {
+  workout_planned: { icon: IconBarbell, color: 'orange' },
+  workout_joined: { icon: IconUsers, color: 'indigo' },
+  rest_day_confirmed: { icon: IconMoon, color: 'teal' },
+  check_in: { icon: IconMapPin, color: 'cyan' },
+  achievement_unlocked: { icon: IconTrophy, color: 'yellow' },
+  level_up: { icon: IconStar, color: 'blue' },
+  new_friend: { icon: IconUsers, color: 'grape' },
+  challenge_completed: { icon: IconBolt, color: 'orange' },
+} as const;
+type Kind = keyof typeof KIND_ICONS;
+const isKind = (k: string): k is Kind => k in KIND_ICONS;
+const isWorkoutType = (t: string | null): t is WorkoutType =>
+  t !== null && (WORKOUT_TYPES as readonly string[]).includes(t);
+
+/** One activity: who, what, when, with the flex count. */
+export function FeedItemRow({ item, me, now }: { item: FeedRow; me: string; now: number }) {
+  const { t, i18n } = useTranslation('home');
+  const avatar = resolveAvatar(item);
+  const look = isKind(item.kind) ? KIND_ICONS[item.kind] : { icon: IconActivity, color: 'gray' };
+  const Icon = look.icon;
+  const type = isWorkoutType(item.workout_type)
+    ? t(`workoutTypes.${item.workout_type}`)
+    : (item.workout_title ?? '');
+  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  let text: string;
+  switch (isKind(item.kind) ? item.kind : 'other') {
+    case 'workout_planned':
+      text = t('feed.kinds.workout_planned', { type });
+      if (item.workout_date)
+        text += ` ${t('feed.forDate', { date: dayFormat.format(new Date(`${item.workout_date}T12:00:00Z`)) })}`;
+      break;
+    case 'workout_joined':
+      text = t('feed.kinds.workout_joined', { type });
+      break;
+    case 'check_in':
+      text = t('feed.kinds.check_in', { gym: item.gym_name ?? t('feed.aGym') });
+      break;
+    case 'achievement_unlocked':
+      text = t('feed.kinds.achievement_unlocked', { achievement: achievementTitle(t, item) });
+      break;
+    case 'level_up':
+      text = t('feed.kinds.level_up', { level: item.level ?? '' });
+      break;
+    case 'new_friend':
+      text = t('feed.kinds.new_friend', { friend: item.friend_username ?? t('feed.someone') });
+      break;
+    case 'rest_day_confirmed':
+      text = t('feed.kinds.rest_day_confirmed');
+      break;
+    case 'challenge_completed':
+      text = t('feed.kinds.challenge_completed');
+      break;
+    default:
+      text = t('feed.kinds.other');
+  }
+  const who = item.user_id === me ? t('feed.you') : item.username;
+  return (
+    <Group
+      component="li"
+      gap="sm"
+      wrap="nowrap"
+      py="sm"
+      className={classes.feedItem}
+      align="flex-start"
+      data-feed-kind={item.kind}
+    >
+      <Avatar src={avatar.src} alt="" radius="xl" size={40} color="orange">
+        {avatar.initial}
+      </Avatar>
+      <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
+        <Text size="sm">
+          <Text span fw={700}>
+            {who}
+          </Text>{' '}
+          {text}
+        </Text>
+        <Group gap={8}>
+          <Icon size={14} color={`var(--mantine-color-${look.color}-6)`} aria-hidden />
+          <Text size="xs" c="dimmed" component="time" dateTime={item.created_at}>
+            {relativeTime(i18n.language, item.created_at, now)}
+          </Text>
+          {item.flex_count > 0 ? (
+            <Badge
+              size="xs"
+              variant="light"
+              color="pink"
+              leftSection={<IconThumbUp size={10} aria-hidden />}
+              tt="none"
+            >
+              {t('feed.flexes', { count: item.flex_count })}
+            </Badge>
+          ) : null}
+        </Group>
+      </Stack>
+    </Group>
+  );
+}
+
+function achievementTitle(t: ReturnType<typeof useTranslation<'home'>>['t'], item: FeedRow): string {
+  const id = item.achievement_id;
+  const key = `achievements:items.${id ?? ''}.title`;
+  // The catalogue's title in the user's language when known; the server's name otherwise.
+  const translated = id ? (t as unknown as (k: string, o: object) => string)(key, { defaultValue: '' }) : '';
+  return translated || item.achievement_name || '';
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['week', 7 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+];
+
+/** "5 minutes ago", "yesterday", in the user's language. */
+export function relativeTime(language: string, iso: string, now: number): string {
+  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
+  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
+  }
+  return rtf.format(0, 'minute');
+}

@@ -1,0 +1,116 @@
+import { Card, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserData } from '@/app/user-data/user-data-context';
+import { restDaysInRange, workoutsInRange } from '@/db/queries';
+import { useLiveQuery } from '@/db/use-live-query';
+import { addDays, startOfWeek } from '@/domain/dates';
+import { CALENDAR_WEEKS, streakCalendar, type CoverKind } from '../model/streak-calendar';
+import classes from './home.module.css';
+
+const KINDS: CoverKind[] = ['workout', 'rest', 'both', 'none'];
+
+/** Covered days over the last six months as a heat map, with a summary and a per-week table for screen readers. */
+export function StreakCalendarCard({ today }: { today: string }) {
+  const { t, i18n } = useTranslation('home');
+  const { db, userId } = useUserData();
+  const from = addDays(startOfWeek(today), -7 * (CALENDAR_WEEKS - 1));
+  const workouts = useLiveQuery(
+    useMemo(() => workoutsInRange(db, userId, from, today), [db, userId, from, today]),
+  );
+  const rests = useLiveQuery(
+    useMemo(() => restDaysInRange(db, userId, from, today), [db, userId, from, today]),
+  );
+  const cal = useMemo(
+    () =>
+      streakCalendar({
+        today,
+        workoutDays: (workouts ?? []).map((w) => w.date),
+        restDays: (rests ?? []).map((r) => r.day),
+      }),
+    [today, workouts, rests],
+  );
+  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const fmt = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+  const summary = t('calendar.summary', {
+    from: fmt(cal.from),
+    covered: cal.coveredDays,
+    workouts: cal.workoutDays,
+    rests: cal.restDays,
+    longest: cal.longestRun,
+  });
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="calendar-title">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} fz="h4" id="calendar-title">
+            {t('calendar.title')}
+          </Title>
+          <Text size="sm" c="dimmed">
+            {t('calendar.subtitle')}
+          </Text>
+        </Group>
+        <div className={classes.heatGrid} aria-hidden data-testid="streak-calendar">
+          {cal.weeks.flat().map((cell) => (
+            <Tooltip
+              key={cell.day}
+              label={t('calendar.cell', { date: fmt(cell.day), status: t(`calendar.legend.${cell.kind}`) })}
+              disabled={cell.future}
+              withArrow
+              openDelay={150}
+            >
+              <div
+                className={classes.heatCell}
+                data-kind={cell.kind}
+                data-day={cell.day}
+                data-today={cell.isToday || undefined}
+                data-future={cell.future || undefined}
+              />
+            </Tooltip>
+          ))}
+        </div>
+        <Group gap="md" aria-hidden>
+          {KINDS.map((kind) => (
+            <Group key={kind} gap={6}>
+              <div className={classes.heatCell} data-kind={kind} />
+              <Text size="xs" c="dimmed">
+                {t(`calendar.legend.${kind}`)}
+              </Text>
+            </Group>
+          ))}
+        </Group>
+        <Text size="sm" c="dimmed" data-testid="calendar-summary">
+          {summary}
+        </Text>
+        <VisuallyHidden>
+          <Table>
+            <caption>{t('calendar.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('calendar.week')}</th>
+                <th scope="col">{t('calendar.covered')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {cal.weeks.map((week) => {
+                const first = week[0];
+                if (!first) return null;
+                return (
+                  <tr key={first.day}>
+                    <th scope="row">{fmt(first.day)}</th>
+                    <td>{week.filter((c) => !c.future && c.kind !== 'none').length}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </Table>
+        </VisuallyHidden>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,65 @@
+import { Badge, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconRefresh } from '@tabler/icons-react';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserData } from '@/app/user-data/user-data-context';
+import { syncStatus$ } from '@/db/sync-status';
+import { useLiveValue } from '@/db/use-live-query';
+
+/** A quiet badge: synced, saving n changes, offline, or a problem; the tooltip explains. */
+export function SyncIndicator() {
+  const { t, i18n } = useTranslation('home');
+  const { db } = useUserData();
+  const status = useLiveValue(useMemo(() => syncStatus$(db), [db]));
+  if (!status) return null;
+  const time = status.lastSyncedAt
+    ? new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(status.lastSyncedAt))
+    : null;
+  const look = {
+    synced: {
+      color: 'gray',
+      icon: <IconCloudCheck size={14} aria-hidden />,
+      label: t('sync.synced'),
+      hint: time ? t('sync.syncedAt', { time }) : t('sync.synced'),
+    },
+    pending: {
+      color: 'blue',
+      icon: <IconRefresh size={14} aria-hidden />,
+      label: t('sync.pending', { count: Math.max(1, status.pendingWrites) }),
+      hint: t('sync.pendingHint'),
+    },
+    offline: {
+      color: 'yellow',
+      icon: <IconCloudOff size={14} aria-hidden />,
+      label:
+        status.pendingWrites > 0
+          ? `${t('sync.offline')} · ${t('sync.pending', { count: status.pendingWrites })}`
+          : t('sync.offline'),
+      hint: t('sync.offlineHint'),
+    },
+    error: {
+      color: 'red',
+      icon: <IconAlertTriangle size={14} aria-hidden />,
+      label: t('sync.error'),
+      hint: t('sync.errorHint'),
+    },
+  }[status.state];
+  return (
+    <Tooltip label={look.hint} multiline w={260} withArrow>
+      <Badge
+        variant="light"
+        color={look.color}
+        leftSection={look.icon}
+        radius="xl"
+        size="md"
+        tt="none"
+        role="status"
+        aria-label={`${t('sync.label')}: ${look.label}`}
+        data-sync-state={status.state}
+        data-pending-writes={status.pendingWrites}
+      >
+        {look.label}
+      </Badge>
+    </Tooltip>
+  );
+}

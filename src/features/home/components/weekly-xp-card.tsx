@@ -1,0 +1,83 @@
+import { Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserData } from '@/app/user-data/user-data-context';
+import { useLiveQuery } from '@/db/use-live-query';
+import { chartMax, weeklyXp } from '../model/weekly-xp';
+import classes from './home.module.css';
+
+/** XP per week for the last eight weeks as bars, with a table for screen readers. */
+export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: string; pendingXp: number }) {
+  const { t, i18n } = useTranslation('home');
+  const { db, userId } = useUserData();
+  const events = useLiveQuery(
+    useMemo(() => db.xp_events.find({ selector: { user_id: userId } }), [db, userId]),
+  );
+  const weeks = useMemo(
+    () => weeklyXp({ events: events ?? [], today, timeZone: zone, pendingXp }),
+    [events, today, zone, pendingXp],
+  );
+  const max = chartMax(weeks);
+  const total = weeks.reduce((sum, w) => sum + w.xp, 0);
+  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const fmt = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+  const nf = new Intl.NumberFormat(i18n.language);
+
+  return (
+    <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="xp-chart-title">
+      <Stack gap="sm">
+        <Group justify="space-between" align="baseline">
+          <Title order={2} fz="h4" id="xp-chart-title">
+            {t('xpChart.title')}
+          </Title>
+          <Text size="sm" c="dimmed" data-testid="xp-chart-total">
+            {t('xpChart.total', { xp: nf.format(total) })}
+          </Text>
+        </Group>
+        <div className={classes.bars} aria-hidden data-testid="xp-chart">
+          {weeks.map((w) => (
+            <div key={w.start} className={classes.barColumn}>
+              <Text size="10px" c="dimmed" fw={600}>
+                {w.xp > 0 ? nf.format(w.xp) : ''}
+              </Text>
+              <div
+                className={classes.bar}
+                data-current={w.current || undefined}
+                data-xp={w.xp}
+                style={{ height: `${Math.max(3, (100 * w.xp) / max)}%` }}
+              />
+              <Text size="10px" c={w.current ? 'blue' : 'dimmed'} fw={w.current ? 700 : 400} truncate>
+                {w.current ? t('xpChart.thisWeek') : fmt(w.start)}
+              </Text>
+            </div>
+          ))}
+        </div>
+        <VisuallyHidden>
+          <Table>
+            <caption>{t('xpChart.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('xpChart.week')}</th>
+                <th scope="col">{t('xpChart.xp')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((w) => (
+                <tr key={w.start}>
+                  <th scope="row">
+                    {w.current ? `${fmt(w.start)} (${t('xpChart.thisWeek')})` : fmt(w.start)}
+                  </th>
+                  <td>{w.xp}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        </VisuallyHidden>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,53 @@
+import { Group, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { dayOfYear } from '@/domain/dates';
+import { SyncIndicator } from './sync-indicator';
+
+type StreakBand = 'start' | 'week' | 'threeWeeks' | 'month' | 'twoMonths';
+
+/** Streak messages vary with the streak's length (issue 7): a week, three weeks, a month, two months. */
+export function streakBand(streak: number): StreakBand {
+  if (streak >= 60) return 'twoMonths';
+  if (streak >= 30) return 'month';
+  if (streak >= 21) return 'threeWeeks';
+  if (streak >= 7) return 'week';
+  return 'start';
+}
+
+interface WelcomeHeaderProps {
+  name: string;
+  today: string;
+  streak: number;
+}
+
+export function WelcomeHeader({ name, today, streak }: WelcomeHeaderProps) {
+  const { t, i18n } = useTranslation(['home', 'motivation']);
+  const band = streakBand(streak);
+  // Interpolated after picking, so {{count}} in a message reads the streak.
+  const keys = Object.keys(t(`motivation:streak.${band}`, { returnObjects: true }));
+  const key = keys.length > 0 ? keys[dayOfYear(today) % keys.length] : undefined;
+  const message =
+    key !== undefined && streak > 0
+      ? i18n.t(`motivation:streak.${band}.${key}`, { count: streak, defaultValue: '' })
+      : undefined;
+  const date = new Intl.DateTimeFormat(i18n.language, {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    timeZone: 'UTC',
+  }).format(new Date(`${today}T12:00:00Z`));
+  return (
+    <Group justify="space-between" align="flex-start" gap="md">
+      <Stack gap={4} style={{ minWidth: 0 }}>
+        <Text size="sm" c="dimmed" fw={600} tt="capitalize">
+          {date}
+        </Text>
+        <Title order={1} fz={{ base: 28, sm: 34 }} lh={1.15}>
+          {name ? t('home:welcome', { name }) : t('home:welcomeAnonymous')}
+        </Title>
+        <Text c="dimmed">{message || t('home:subtitle')}</Text>
+      </Stack>
+      <SyncIndicator />
+    </Group>
+  );
+}

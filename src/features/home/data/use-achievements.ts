@@ -1,0 +1,63 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useUserData } from '@/app/user-data/user-data-context';
+import { useLiveQuery } from '@/db/use-live-query';
+import { achievementStatuses, emptyCounts, type AchievementStatus } from '../model/achievements';
+import type { ProgressView } from '../model/progress-view';
+
+/**
+ * Achievement progress from the local collections (instant, offline), merged with the ids the server
+ * reports unlocked (`get_public_profile` for my own id, asked once per visit when online; a failure only
+ * means the local view stands alone). `pendingChallenge`: today's claim is not in the ledger yet.
+ */
+export function useAchievements(
+  progress: ProgressView | undefined,
+  pendingChallenge: boolean,
+): AchievementStatus[] {
+  const { db, userId, sync } = useUserData();
+  const workouts = useLiveQuery(
+    useMemo(() => db.workouts.find({ selector: { user_id: userId } }), [db, userId]),
+  );
+  const restDays = useLiveQuery(
+    useMemo(() => db.rest_days.count({ selector: { user_id: userId } }), [db, userId]),
+  );
+  const checkIns = useLiveQuery(
+    useMemo(() => db.check_ins.count({ selector: { user_id: userId } }), [db, userId]),
+  );
+  const friends = useLiveQuery(
+    useMemo(() => db.friendships.count({ selector: { user_id: userId } }), [db, userId]),
+  );
+  const challenges = useLiveQuery(
+    useMemo(
+      () => db.xp_events.find({ selector: { user_id: userId, source: 'daily_challenge' } }),
+      [db, userId],
+    ),
+  );
+  const [serverIds, setServerIds] = useState<ReadonlySet<string>>(() => new Set());
+
+  useEffect(() => {
+    let current = true;
+    void sync.rpc('get_public_profile', { p_id: userId }).then((result) => {
+      if (!current || !result.ok) return;
+      const row: unknown = Array.isArray(result.data) ? result.data[0] : result.data;
+      const ids = (row as { achievement_ids?: unknown } | undefined)?.achievement_ids;
+      if (Array.isArray(ids)) setServerIds(new Set(ids.filter((x): x is string => typeof x === 'string')));
+    });
+    return () => {
+      current = false;
+    };
+  }, [sync, userId]);
+
+  return useMemo(() => {
+    const counts = emptyCounts();
+    counts.workouts = workouts?.length ?? 0;
+    counts.joins = workouts?.filter((w) => w.joined_from !== null).length ?? 0;
+    counts.rest_days = restDays ?? 0;
+    counts.check_ins = checkIns ?? 0;
+    counts.friends = friends ?? 0;
+    const ledgerDays = new Set(challenges?.map((c) => c.source_id));
+    counts.daily_challenges = ledgerDays.size + (pendingChallenge ? 1 : 0);
+    counts.streak = progress?.bestStreak ?? 0;
+    counts.level = progress?.level ?? 0;
+    return achievementStatuses(counts, serverIds);
+  }, [workouts, restDays, checkIns, friends, challenges, pendingChallenge, progress, serverIds]);
+}
