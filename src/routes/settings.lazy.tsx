@@ -1,10 +1,10 @@
 import { createLazyRoute } from '@tanstack/react-router';
+import { PushToggle } from '@/features/push/push-toggle';
 import { SettingsPage } from '@/features/settings/components/settings-page';
 
 export const Route = createLazyRoute('/_app/settings')({ component: Settings });
 
 function Settings() {
-  // Push notifications: pass the push toggle here, `<SettingsPage pushControl={<PushToggle />} />`
-  // (src/features/push; features never import each other, so the route composes them).
-  return <SettingsPage />;
+  // Features never import each other, so the route composes the push toggle into the settings page.
+  return <SettingsPage pushControl={<PushToggle />} />;
 }
