@@ -1,7 +1,7 @@
-import { Switch } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { hapticFeedback, setFeedbackPreferences, soundFeedback } from '@/lib/feedback';
 import { useSettings } from '../data/use-settings';
+import { SettingSwitch } from './setting-switch';
 import { SettingsSection } from './settings-section';
 
 /** Haptics and sound switches; switching one on gives a sample of it at once. */
@@ -11,26 +11,22 @@ export function FeedbackSection() {
 
   return (
     <SettingsSection title={t('feedback.heading')}>
-      <Switch
-        size="md"
+      <SettingSwitch
         label={t('feedback.haptics')}
-        description={t('feedback.hapticsHint')}
+        hint={t('feedback.hapticsHint')}
         checked={haptics}
-        onChange={(event) => {
-          const on = event.currentTarget.checked;
+        onChange={(on) => {
           // Ahead of the row's round trip, so the sample below already follows the new choice.
           setFeedbackPreferences({ haptics: on });
           if (on) hapticFeedback('tap');
           void save({ haptics_enabled: on });
         }}
       />
-      <Switch
-        size="md"
+      <SettingSwitch
         label={t('feedback.sound')}
-        description={t('feedback.soundHint')}
+        hint={t('feedback.soundHint')}
         checked={sound}
-        onChange={(event) => {
-          const on = event.currentTarget.checked;
+        onChange={(on) => {
           setFeedbackPreferences({ sound: on });
           if (on) soundFeedback('tap');
           void save({ sound_enabled: on });
