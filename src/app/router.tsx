@@ -1,6 +1,7 @@
 import { createRouter, type RouterHistory } from '@tanstack/react-router';
 import { PagePending } from '@/components/page-pending';
 import { RouteErrorPage } from '@/routes/-pages/route-error-page';
+import { scrollToTopOptions } from './shell/app-scroll-to-top';
 import type { RouterContext } from './router-context';
 import { routeTree } from './route-tree';
 
@@ -25,7 +26,8 @@ export function createAppRouter({ context, history }: CreateAppRouterOptions) {
     context,
     ...(history === undefined ? {} : { history }),
     ...routerDefaults,
-    scrollRestoration: true,
+    // Smooth scroll to the top on every route change (instant with reduced motion).
+    ...scrollToTopOptions(),
   });
 }
 

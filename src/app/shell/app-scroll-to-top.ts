@@ -1,28 +1,24 @@
-import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useRef } from 'react';
+// Spec point 2: on every route change the page scrolls smoothly to the top: the app scroll container if
+// there is one, otherwise the window. The router does the scrolling (its scroll reset runs on every new
+// navigation; a back/forward navigation restores the position it had instead); this module gives it the
+// behaviour and the container. A scroll of our own on top of the router's would fight it: the router
+// jumps first, or cuts a smooth scroll short.
 
 /** Marks the element that scrolls the app's content, when it is not the window. */
 export const APP_SCROLL_CONTAINER_ATTRIBUTE = 'data-app-scroll-container';
+export const APP_SCROLL_CONTAINER_SELECTOR = `[${APP_SCROLL_CONTAINER_ATTRIBUTE}]`;
 
-function prefersReducedMotion(): boolean {
-  return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+/** Smooth, or instant when the user prefers reduced motion (read when the router is created). */
+export function preferredScrollBehavior(): ScrollBehavior {
+  const reduce = globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
+  return reduce ? 'instant' : 'smooth';
 }
 
-/** Scrolls the app scroll container (or the window) to the top; instantly when motion is reduced. */
-export function scrollAppToTop(): void {
-  const behavior: ScrollBehavior = prefersReducedMotion() ? 'auto' : 'smooth';
-  const container = document.querySelector<HTMLElement>(`[${APP_SCROLL_CONTAINER_ATTRIBUTE}]`);
-  if (container) container.scrollTo({ top: 0, behavior });
-  else window.scrollTo({ top: 0, behavior });
-}
-
-/** Spec point 2: every route change scrolls smoothly to the top (not the first render, not a search change). */
-export function useScrollToTopOnRouteChange(): void {
-  const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const previous = useRef(pathname);
-  useEffect(() => {
-    if (previous.current === pathname) return;
-    previous.current = pathname;
-    scrollAppToTop();
-  }, [pathname]);
+/** The router options that make every route change scroll to the top this way. */
+export function scrollToTopOptions() {
+  return {
+    scrollRestoration: true,
+    scrollRestorationBehavior: preferredScrollBehavior(),
+    scrollToTopSelectors: [APP_SCROLL_CONTAINER_SELECTOR],
+  } as const;
 }

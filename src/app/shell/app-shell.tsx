@@ -3,7 +3,6 @@ import { useTranslation } from 'react-i18next';
 import { AppDesktopHeader } from './app-desktop-header';
 import { shellIdentity } from './app-identity';
 import { AppMobileHeader } from './app-mobile-header';
-import { useScrollToTopOnRouteChange } from './app-scroll-to-top';
 import { useShellData } from './app-shell-data';
 import classes from './app-shell.module.css';
 import { AppSidebar } from './app-sidebar';
@@ -18,7 +17,6 @@ import { AppXpBar } from './app-xp-bar';
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const data = useShellData();
-  useScrollToTopOnRouteChange();
   const identity = shellIdentity(data.profile, data.progress);
   const withSidebar = data.profile !== null && data.profile !== undefined;
   return (

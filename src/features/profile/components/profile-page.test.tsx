@@ -1,0 +1,93 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { ROWS, USER } from '@/db/test-fixtures';
+import { SyncWorkerClient } from '@/sync/sync-worker-client';
+import { renderWithProviders } from '../../../../test/support/browser/render';
+import { ProfilePage } from './profile-page';
+
+afterEach(async () => {
+  vi.restoreAllMocks();
+  await cleanupDatabases();
+});
+
+/** The page on a real database; the sync client was never started, so every RPC answers "not started". */
+async function renderProfile(options: { addFriendOpen?: boolean } = {}) {
+  const db = await openTestDatabase({ userId: USER });
+  await db.profiles.insert({ ...ROWS.profiles, level: 2 });
+  await db.friend_requests.insert(ROWS.friend_requests);
+  const sync = new SyncWorkerClient(() => {
+    throw new Error('never started');
+  });
+  const onAddFriendOpenChange = vi.fn();
+  const rendered = renderWithProviders(
+    <ProfilePage
+      db={db}
+      userId={USER}
+      sync={sync}
+      progress={undefined}
+      addFriendOpen={options.addFriendOpen ?? false}
+      onAddFriendOpenChange={onAddFriendOpenChange}
+    />,
+    { route: '/profile' },
+  );
+  await screen.findByRole('heading', { level: 1, name: 'Profile' });
+  return { ...rendered, db, sync, onAddFriendOpenChange };
+}
+
+describe('profile page', () => {
+  it('shows the own profile: name, Spotter ID with a copy button, level, XP, streaks, visibility', async () => {
+    await renderProfile();
+    const card = await screen.findByRole('region', { name: 'Your profile' });
+    expect(within(card).getByText('lena#0042')).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Copy your Spotter ID' })).toBeInTheDocument();
+    expect(within(card).getByText('Level 2')).toBeInTheDocument();
+    expect(within(card).getByText('415 XP')).toBeInTheDocument();
+    expect(within(card).getByText('4 days')).toBeInTheDocument();
+    expect(within(card).getByText('9 days')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Friends only: only friends see your profile and friends'),
+    ).toBeInTheDocument();
+  });
+
+  it('lists incoming requests with Accept and Decline (sender unknown offline)', async () => {
+    await renderProfile();
+    const requests = screen.getByRole('region', { name: 'Friend requests' });
+    expect(await within(requests).findByText('A Spotter member')).toBeInTheDocument();
+    expect(
+      within(requests).getByRole('button', { name: 'Accept friend request from A Spotter member' }),
+    ).toBeInTheDocument();
+    expect(
+      within(requests).getByRole('button', { name: 'Decline friend request from A Spotter member' }),
+    ).toBeInTheDocument();
+  });
+
+  it('keeps the request when answering fails, and says why', async () => {
+    const { user } = await renderProfile();
+    const requests = screen.getByRole('region', { name: 'Friend requests' });
+    await user.click(
+      await within(requests).findByRole('button', { name: 'Accept friend request from A Spotter member' }),
+    );
+    // The worker is not running: no answer came, so the request stays and the user is told.
+    expect(await screen.findByText('You are offline. Try again when you are connected.')).toBeInTheDocument();
+    expect(within(requests).getByText('A Spotter member')).toBeInTheDocument();
+  });
+
+  it('wraps its actions for the walkthrough and opens add friend', async () => {
+    const { user, onAddFriendOpenChange } = await renderProfile();
+    const actions = document.querySelector('[data-walkthrough="profile-actions"]');
+    expect(actions).not.toBeNull();
+    await user.click(within(actions as HTMLElement).getByRole('button', { name: 'Add friend' }));
+    expect(onAddFriendOpenChange).toHaveBeenCalledWith(true);
+  });
+
+  it('checks the Spotter ID format before asking the server', async () => {
+    const { user, sync } = await renderProfile({ addFriendOpen: true });
+    const rpc = vi.spyOn(sync, 'rpc');
+    const dialog = await screen.findByRole('dialog', { name: 'Add a friend' });
+    await user.type(within(dialog).getByLabelText(/Spotter ID/), 'nohash');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    expect(await within(dialog).findByText('Enter an ID like name#1234.')).toBeInTheDocument();
+    expect(rpc.mock.calls.map(([name]) => name)).not.toContain('add_friend_by_handle');
+  });
+});
