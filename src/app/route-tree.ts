@@ -14,6 +14,7 @@ import { publicLayoutRoute } from '@/routes/_public';
 import { privacyRoute } from '@/routes/datenschutz';
 import { impressumRoute } from '@/routes/impressum';
 import { landingRoute } from '@/routes/index';
+import { gymRoute } from '@/routes/gym';
 import { homeRoute } from '@/routes/home';
 import { loginRoute } from '@/routes/login';
 import { notificationsRoute } from '@/routes/notifications';
@@ -38,5 +39,12 @@ export const routeTree = rootRoute.addChildren([
     privacyRoute,
     termsRoute,
   ]),
-  appLayoutRoute.addChildren([homeRoute, scheduleRoute, profileRoute, notificationsRoute, settingsRoute]),
+  appLayoutRoute.addChildren([
+    homeRoute,
+    gymRoute,
+    scheduleRoute,
+    profileRoute,
+    notificationsRoute,
+    settingsRoute,
+  ]),
 ]);
