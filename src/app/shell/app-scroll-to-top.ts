@@ -15,10 +15,14 @@ export function preferredScrollBehavior(): ScrollBehavior {
 }
 
 /** The router options that make every route change scroll to the top this way. */
-export function scrollToTopOptions() {
+export function scrollToTopOptions(): {
+  scrollRestoration: true;
+  scrollRestorationBehavior: ScrollBehavior;
+  scrollToTopSelectors: string[];
+} {
   return {
     scrollRestoration: true,
     scrollRestorationBehavior: preferredScrollBehavior(),
     scrollToTopSelectors: [APP_SCROLL_CONTAINER_SELECTOR],
-  } as const;
+  };
 }
