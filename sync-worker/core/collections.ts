@@ -17,6 +17,7 @@ export interface CollectionSync {
 const own = (column: string) => (userId: string) => ({ column, filter: `${column}=eq.${userId}` });
 
 const OWNER: Record<CollectionName, ((userId: string) => { column: string; filter: string }) | null> = {
+  // The own row; friends' public profiles come from a second replication (friend-profiles.ts).
   profiles: own('id'),
   user_settings: own('user_id'),
   workouts: own('user_id'),

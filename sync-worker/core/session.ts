@@ -26,6 +26,7 @@ import { FriendProfiles } from './friend-profiles';
 import type { SyncGate } from './gate';
 import { effectsOf } from './intent-effects';
 import { LocalDocs, type LoadMoreResult } from './local-docs';
+import { reconcileOwnRows } from './reconcile';
 import {
   replicateCollection,
   type CollectionReplication,
@@ -125,8 +126,11 @@ export class SyncSession {
       now: this.now,
       ...(options.queue ? { queue: options.queue } : {}),
       ...(options.intentRetryBaseMs ? { baseDelayMs: options.intentRetryBaseMs } : {}),
-      onSettled: (entries) => {
-        const effects = effectsOf(entries);
+      onSettled: (settled) => {
+        const effects = effectsOf(settled, userId);
+        for (const name of effects.reconcile) {
+          reconcileOwnRows(db, client, userId, name).catch((error: unknown) => this.onFailed(name, error));
+        }
         this.resync(effects.collections);
         for (const kind of effects.localDocs) this.localDocs.refresh(kind);
       },

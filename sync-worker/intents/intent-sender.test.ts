@@ -57,7 +57,7 @@ function setup(db: SpotterDatabase, script: Map<string, (number | 'network')[]>)
     gate,
     now: () => NOW,
     baseDelayMs: 150,
-    onSettled: (entries) => settled.push(entries.map((e) => e.doc_id)),
+    onSettled: (done) => settled.push(done.map((s) => s.entry.doc_id)),
   });
   return { sent, gate, sender, settled };
 }

@@ -35,11 +35,16 @@ export interface IntentSenderOptions {
   now: () => Date;
   /** The service worker's queue, to settle intents it answered "queued". */
   queue?: QueueOutcomeSource;
-  /** Intents were applied (or refused): pull what they changed. */
-  onSettled(entries: readonly PendingEntry[]): void;
+  /** Intents were applied or refused: pull what they changed. */
+  onSettled(settled: readonly SettledIntent[]): void;
   onError?(error: unknown): void;
   baseDelayMs?: number;
   maxDelayMs?: number;
+}
+
+export interface SettledIntent {
+  entry: PendingEntry;
+  status: 'applied' | 'refused';
 }
 
 export class IntentSender {
@@ -108,7 +113,7 @@ export class IntentSender {
 
   private async sendAll(): Promise<void> {
     const { db, gate } = this.options;
-    const settled: PendingEntry[] = [];
+    const settled: SettledIntent[] = [];
     try {
       await this.settleQueued(settled);
       for (;;) {
@@ -127,12 +132,12 @@ export class IntentSender {
           case 'applied':
             this.failures = 0;
             await settleIntent(db, next.key, next.seq, { status: 'applied' }, now);
-            settled.push(next);
+            settled.push({ entry: next, status: 'applied' });
             break;
           case 'refused':
             this.failures = 0;
             await settleIntent(db, next.key, next.seq, { status: 'refused', ...answer }, now);
-            settled.push(next);
+            settled.push({ entry: next, status: 'refused' });
             break;
           case 'queued':
             // The service worker holds it now and replays it; sending it again would only queue a copy.
@@ -162,7 +167,7 @@ export class IntentSender {
   }
 
   /** Intents the service worker queued: settle those whose outcome its queue database knows. */
-  private async settleQueued(settled: PendingEntry[]): Promise<void> {
+  private async settleQueued(settled: SettledIntent[]): Promise<void> {
     const { db, queue } = this.options;
     if (!queue) return;
     const queued = pendingEntries(await readPending(db)).filter((e) => e.queue_id !== null);
@@ -177,7 +182,7 @@ export class IntentSender {
           : ({ status: 'refused', code: state.code, message: state.message } as const);
       await settleIntent(db, entry.key, entry.seq, outcome, this.options.now());
       if (state.state === 'refused') await queue.dismiss(entry.queue_id!).catch(() => undefined);
-      settled.push(entry);
+      settled.push({ entry, status: outcome.status });
     }
   }
 

@@ -8,6 +8,7 @@ import { afterEach, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { checkIn, checkOut } from '../../../src/db/commands/check-ins';
 import { updateProfile } from '../../../src/db/commands/profile';
+import { setHomeGyms } from '../../../src/db/commands/home-gyms';
 import { confirmRestDay } from '../../../src/db/commands/rest-days';
 import { readPending } from '../../../src/db/pending-writes';
 import type { CollectionName } from '../../../src/db/schemas';
@@ -17,7 +18,13 @@ import { serviceWorkerStandIn } from './service-worker-stand-in';
 import { eventually, newUser, openDevice, sleep, type Device } from './support';
 
 const GYM = 'de-berlin-mcfit-alexanderplatz';
-const COLLECTIONS: readonly CollectionName[] = ['profiles', 'rest_days', 'check_ins', 'xp_events'];
+const COLLECTIONS: readonly CollectionName[] = [
+  'profiles',
+  'rest_days',
+  'check_ins',
+  'xp_events',
+  'home_gyms',
+];
 
 describeEachEmulator('intent sender', (suite) => {
   const emulator = () => suite.emulator();
@@ -254,6 +261,34 @@ describeEachEmulator('intent sender', (suite) => {
     });
     expect(await count(`select count(*)::int as n from public.check_ins where user_id = $1`, [user.id])).toBe(
       0,
+    );
+  });
+
+  it('a refused intent over a set of rows (home gyms) restores the server’s rows', async () => {
+    const user = await newUser(emulator());
+    const device = await openDevice(emulator(), user.id, { token: user.token, collections: COLLECTIONS });
+    devices.push(device);
+    const ctx = { db: device.db, userId: user.id };
+    const gymsOf = async () =>
+      (await device.db.home_gyms.find({ selector: { user_id: user.id } }).exec()).map((d) => d.gym_id).sort();
+    expect((await setHomeGyms(ctx, [GYM])).ok).toBe(true);
+    await eventually(async () => (await entries(device)).length === 0);
+    expect(
+      await count(`select count(*)::int as n from public.home_gyms where user_id = $1 and not _deleted`, [
+        user.id,
+      ]),
+    ).toBe(1);
+
+    // Offline: a list with a gym that does not exist, shown at once, refused by the server later.
+    device.session.setOnline(false);
+    expect((await setHomeGyms(ctx, ['no-such-gym-anywhere'])).ok).toBe(true);
+    expect(await gymsOf()).toEqual(['no-such-gym-anywhere']);
+    device.session.setOnline(true);
+    await eventually(async () => (await readPending(device.db)).failed.length === 1, 10_000, 'refused');
+    await eventually(
+      async () => JSON.stringify(await gymsOf()) === JSON.stringify([GYM]),
+      10_000,
+      'restored',
     );
   });
 });
