@@ -82,6 +82,7 @@ describe('page sync wiring', () => {
     let emit: (message: WorkerToPageMessage) => void = () => undefined;
     const refreshed: string[] = [];
     const focus = new EventTarget();
+    const network = new EventTarget();
     let syncs = 0;
     const wiring = startPageSync({
       client: {
@@ -109,6 +110,7 @@ describe('page sync wiring', () => {
       },
       onSignedOut: async (userId) => void signedOut.push(userId),
       focusTarget: focus,
+      onlineTarget: network,
     });
 
     // Sign-in (the token present when the wiring starts).
@@ -127,6 +129,9 @@ describe('page sync wiring', () => {
     // Focus with a never-completed sync (unreachable backend) is stale: one resync per focus.
     focus.dispatchEvent(new Event('focus'));
     expect(syncs).toBe(1);
+    // Back online: the worker is nudged at once.
+    network.dispatchEvent(new Event('online'));
+    expect(syncs).toBe(2);
 
     // The service worker's replay got 401: the page refreshes the session and stores it.
     emit({ type: 'QUEUE_NEEDS_TOKEN', userId: 'user-a' });
@@ -143,7 +148,8 @@ describe('page sync wiring', () => {
     expect(await queueDb.readSession()).toMatchObject({ userId: null });
     expect(signedOut).toEqual(['user-a']);
     focus.dispatchEvent(new Event('focus'));
-    expect(syncs).toBe(1);
+    network.dispatchEvent(new Event('online'));
+    expect(syncs).toBe(2);
 
     // Another user signs in: a new session in the worker, nothing of user-a.
     auth.set(session('user-b', 'token-b'));
@@ -181,6 +187,7 @@ describe('page sync wiring', () => {
       refreshSession: async () => null,
       onSignedOut: async (userId) => void order.push(`signedOut:${userId}`),
       focusTarget: new EventTarget(),
+      onlineTarget: new EventTarget(),
     });
     auth.set(session('user-d', 'token-d'));
     await wiring.settled();

@@ -3,7 +3,9 @@
  * - every access-token change (session-store `onAccessToken`) goes to the sync worker (`onAuthChange`)
  *   and to the service worker's token store (queued writes replay with the freshest token);
  * - the service worker's QUEUE_NEEDS_TOKEN is answered with a refreshed session (`serveTokens`);
- * - while signed in, regaining focus with data older than 5 minutes asks the worker to resync;
+ * - while signed in, regaining focus with data older than 5 minutes asks the worker to resync, and the
+ *   window's `online` event nudges it at once (a dedicated worker does not always get its own `online`
+ *   event, e.g. under DevTools network emulation, and would then wait for its 60 s timer);
  * - a sign-out (or a switch to another user) stops the worker's session first, then hands the previous
  *   user to `onSignedOut` (local data hygiene, see docs/decisions.md "Sign-out and unsent writes").
  * Every dependency is injected so the wiring is tested with real parts in Node; `page-services.ts`
@@ -26,6 +28,11 @@ export interface PageSyncClient {
   getStatus(): WorkerStatus;
 }
 
+export interface OnlineTarget {
+  addEventListener(type: 'online', listener: () => void): void;
+  removeEventListener(type: 'online', listener: () => void): void;
+}
+
 export interface PageSyncDeps {
   client: PageSyncClient;
   /** session-store `onAccessToken`: called now and on every change; returns the unsubscribe. */
@@ -41,6 +48,8 @@ export interface PageSyncDeps {
   /** After the worker stopped for `userId` (sign-out or another user signed in). */
   onSignedOut?(userId: string): Promise<void>;
   focusTarget?: FocusTarget;
+  /** Where `online` fires (the window). */
+  onlineTarget?: OnlineTarget;
   now?: () => number;
   log?: (message: string, error: unknown) => void;
 }
@@ -56,7 +65,7 @@ export interface PageSync {
 export function startPageSync(deps: PageSyncDeps): PageSync {
   const log = deps.log ?? ((message, error) => console.warn(`[sync] ${message}`, error));
   let userId: string | null = null;
-  let stopFocus: (() => void) | null = null;
+  let stopWatching: (() => void) | null = null;
   // Hand-overs run in order: a sign-out's cleanup never overtakes the next sign-in's start.
   let chain: Promise<void> = Promise.resolve();
   const serially = (fn: () => Promise<void>) => {
@@ -74,15 +83,22 @@ export function startPageSync(deps: PageSyncDeps): PageSync {
     const previous = userId;
     userId = next;
     if (next === null) {
-      stopFocus?.();
-      stopFocus = null;
-    } else if (stopFocus === null) {
-      stopFocus = refreshOnFocus({
+      stopWatching?.();
+      stopWatching = null;
+    } else if (stopWatching === null) {
+      const stopRefresh = refreshOnFocus({
         lastSyncedAt,
         syncNow: () => deps.client.syncNow(),
         ...(deps.focusTarget ? { target: deps.focusTarget } : {}),
         ...(deps.now ? { now: deps.now } : {}),
       });
+      const onlineTarget = deps.onlineTarget ?? globalThis;
+      const onOnline = () => void deps.client.syncNow();
+      onlineTarget.addEventListener('online', onOnline);
+      stopWatching = () => {
+        stopRefresh();
+        onlineTarget.removeEventListener('online', onOnline);
+      };
     }
     serially(async () => {
       if (session === null || accessToken === null) {
@@ -108,8 +124,8 @@ export function startPageSync(deps: PageSyncDeps): PageSync {
     stop() {
       stopTokens();
       stopServing();
-      stopFocus?.();
-      stopFocus = null;
+      stopWatching?.();
+      stopWatching = null;
     },
   };
 }
