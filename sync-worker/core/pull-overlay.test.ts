@@ -1,0 +1,100 @@
+// Pulled rows of pull-only collections against pending intents: patches laid over, set-wide intents keep
+// the local rows, queued intents the row shows applied are settled. Real RxDB on fake-indexeddb.
+import { afterEach, describe, expect, it } from 'vitest';
+import { markIntentQueued, readPending, recordIntent } from '../../src/db/pending-writes';
+import { ROWS, USER } from '../../src/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../src/db/test-support';
+import { overlayPulled, sameValue } from './pull-overlay';
+
+afterEach(cleanupDatabases);
+
+const NOW = new Date('2026-11-22T10:00:00.000Z');
+
+describe('overlayPulled', () => {
+  it('lays a pending update over the pulled row until it is settled', async () => {
+    const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
+    await recordIntent(
+      db,
+      {
+        key: `profiles:${USER}`,
+        collection: 'profiles',
+        doc_id: USER,
+        request: { type: 'update', table: 'profiles', id: USER, values: { first_name: 'Mia' } },
+        patch: { first_name: 'Mia' },
+        previous: { first_name: 'Lena' },
+      },
+      NOW,
+    );
+    const pulled = { ...ROWS.profiles, xp: 500, _deleted: false };
+    const [out] = await overlayPulled(db, 'profiles', [pulled], NOW);
+    expect(out).toMatchObject({ first_name: 'Mia', xp: 500 });
+    // Not queued: a matching row does not settle it (the sender does, when the server answers).
+    const [again] = await overlayPulled(db, 'profiles', [{ ...pulled, first_name: 'Mia' }], NOW);
+    expect(again).toMatchObject({ first_name: 'Mia' });
+    expect(Object.keys((await readPending(db)).entries)).toHaveLength(1);
+  });
+
+  it('settles a queued intent when the pulled row shows it, and then lays nothing over', async () => {
+    const db = await openTestDatabase({ userId: USER, collections: ['check_ins'] });
+    const row = { ...ROWS.check_ins, checked_out_at: null, _deleted: false };
+    const at = '2026-11-22T09:00:00.000Z';
+    await recordIntent(
+      db,
+      {
+        key: `check_out:${row.id}`,
+        collection: 'check_ins',
+        doc_id: row.id,
+        request: { type: 'rpc', fn: 'check_out', args: { p_check_in_id: row.id, p_at: at } },
+        patch: { checked_out_at: at },
+        previous: { checked_out_at: null },
+      },
+      NOW,
+    );
+    const seq = (await readPending(db)).entries[`check_out:${row.id}`]!.seq;
+    await markIntentQueued(db, `check_out:${row.id}`, seq, 'q1');
+    // Still open on the server: kept pending, shown checked out.
+    expect((await overlayPulled(db, 'check_ins', [row], NOW))[0]).toMatchObject({ checked_out_at: at });
+    // The replay applied it; the server prints the instant its own way.
+    const server = { ...row, checked_out_at: '2026-11-22T09:00:00+00:00' };
+    expect((await overlayPulled(db, 'check_ins', [server], NOW))[0]).toEqual(server);
+    expect((await readPending(db)).entries).toEqual({});
+  });
+
+  it('keeps the local state of rows a set-wide intent covers', async () => {
+    const db = await openTestDatabase({ userId: USER, collections: ['home_gyms'] });
+    const kept = { ...ROWS.home_gyms, _deleted: false };
+    await db.home_gyms.insert(ROWS.home_gyms);
+    await db.home_gyms
+      .findOne(ROWS.home_gyms.id)
+      .exec()
+      .then((d) => d?.remove());
+    await recordIntent(
+      db,
+      {
+        key: `home_gyms:${USER}`,
+        collection: 'home_gyms',
+        doc_id: USER,
+        request: { type: 'rpc', fn: 'set_home_gyms', args: { p_gym_ids: [] } },
+        patch: {},
+        previous: {},
+      },
+      NOW,
+    );
+    const other = { ...kept, id: `${USER}:other-gym`, gym_id: 'other-gym' };
+    const out = await overlayPulled(db, 'home_gyms', [kept, other], NOW);
+    // Removed locally: stays removed; not known locally: the server's row.
+    expect(out[0]).toMatchObject({ id: kept.id, _deleted: true });
+    expect(out[1]).toEqual(other);
+  });
+});
+
+describe('sameValue', () => {
+  it('treats two spellings of one instant and of one number as equal', () => {
+    expect(sameValue('2026-11-22T09:00:00.000Z', '2026-11-22T09:00:00+00:00')).toBe(true);
+    expect(sameValue('2026-11-22T09:00:00.000Z', '2026-11-22T09:00:01+00:00')).toBe(false);
+    expect(sameValue(80.3, '80.3')).toBe(true);
+    expect(sameValue(null, undefined)).toBe(true);
+    expect(sameValue(null, 0)).toBe(false);
+    expect(sameValue(['a'], ['a'])).toBe(true);
+  });
+});
