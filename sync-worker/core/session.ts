@@ -1,6 +1,7 @@
 /**
  * One signed-in user's sync: the replications of every open collection, the realtime channel, the
- * counts for the badges, the periodic resync and the status. Owns the supabase-js client it is given
+ * counts for the badges, the periodic resync and the status; in the leader also the intent sender, the
+ * local documents and friends' profiles (leader-services.ts). Owns the supabase-js client it is given
  * (its realtime socket) and the timers it starts; `stop()` releases all of them. Runs in the sync worker
  * and, for tests, in-process (worker_threads do not share fake-indexeddb).
  *
@@ -18,15 +19,12 @@ import type { SpotterDatabase } from '../../src/db/types';
 import { queryCounts, type BadgeCounts } from '../realtime/counts';
 import { RealtimeSupervisor, type SupervisorLogger, type SupervisorState } from '../realtime/supervisor';
 import { fromSupabase } from '../realtime/types';
-import { IntentSender } from '../intents/intent-sender';
 import type { QueueOutcomeSource } from '../intents/queue-outcomes';
 import { collectionSync } from './collections';
 import { SyncError, toWriteError } from './errors';
-import { FriendProfiles } from './friend-profiles';
 import type { SyncGate } from './gate';
-import { effectsOf } from './intent-effects';
-import { LocalDocs, type LoadMoreResult } from './local-docs';
-import { reconcileOwnRows } from './reconcile';
+import { LeaderServices } from './leader-services';
+import type { LoadMoreResult, LocalDocs } from './local-docs';
 import {
   replicateCollection,
   type CollectionReplication,
@@ -90,12 +88,9 @@ export class SyncSession {
   private readonly subscriptions: Subscription[] = [];
   /** Between the workers of one database (tabs): a non-leader's syncNow runs in the leader. */
   private channel: BroadcastChannel | null = null;
-  /** Leader only: sends the ledger's intents. */
-  readonly intents: IntentSender;
-  /** Leader only: feed_window, daily_challenge, profile_details. */
-  readonly localDocs: LocalDocs;
-  private friends: FriendProfiles | null = null;
-  private offFriendsRealtime: (() => void) | null = null;
+  private readonly hooks: ReplicationHooks;
+  /** Leader only: intents, local documents, friends' profiles (leader-services.ts). */
+  private readonly services: LeaderServices;
 
   constructor(private readonly options: SyncSessionOptions) {
     this.gate = options.gate;
@@ -117,26 +112,32 @@ export class SyncSession {
             },
             onState: () => this.emit(),
           });
-    const { db, client, userId } = options;
-    const onError = (error: unknown) => this.onFailed('intents', error);
-    this.intents = new IntentSender({
-      db,
-      client,
-      gate: this.gate,
+    this.hooks = {
       now: this.now,
+      caughtUp: (n, at) => this.onCaughtUp(n, at),
+      failed: (n, e) => this.onFailed(n, e),
+      succeeded: () => undefined,
+    };
+    this.services = new LeaderServices({
+      db: options.db,
+      client: options.client,
+      gate: this.gate,
+      userId: options.userId,
+      backendId: options.backendId,
+      retryTime: options.retryTime ?? 5_000,
+      now: this.now,
+      hooks: this.hooks,
+      supervisor: this.supervisor,
       ...(options.queue ? { queue: options.queue } : {}),
-      ...(options.intentRetryBaseMs ? { baseDelayMs: options.intentRetryBaseMs } : {}),
-      onSettled: (settled) => {
-        const effects = effectsOf(settled, userId);
-        for (const name of effects.reconcile) {
-          reconcileOwnRows(db, client, userId, name).catch((error: unknown) => this.onFailed(name, error));
-        }
-        this.resync(effects.collections);
-        for (const kind of effects.localDocs) this.localDocs.refresh(kind);
-      },
-      onError,
+      ...(options.intentRetryBaseMs ? { intentRetryBaseMs: options.intentRetryBaseMs } : {}),
+      resync: (names) => this.resync(names),
+      onError: (source, error) => this.onFailed(source, error),
     });
-    this.localDocs = new LocalDocs({ db, client, gate: this.gate, userId, now: this.now, onError });
+  }
+
+  /** feed_window, daily_challenge, profile_details (tests wait on `idle()`). */
+  get localDocs(): LocalDocs {
+    return this.services.localDocs;
   }
 
   get userId(): string {
@@ -148,12 +149,7 @@ export class SyncSession {
     const names = Object.keys(db.collections) as CollectionName[];
     // Before the handlers: a user change drops the old user's handlers with the old channel.
     this.supervisor?.setUser(userId);
-    const hooks: ReplicationHooks = {
-      now: this.now,
-      caughtUp: (n, at) => this.onCaughtUp(n, at),
-      failed: (n, e) => this.onFailed(n, e),
-      succeeded: () => undefined,
-    };
+    const { hooks } = this;
     for (const name of names) {
       const sync = collectionSync(name, userId);
       const replication = replicateCollection({
@@ -175,26 +171,12 @@ export class SyncSession {
             this.gate.nudge();
             if (payload.eventType !== 'DELETE') replication.emitRow(payload.new);
             this.refreshCounts();
-            // New friends or former ones change whose activities the feed shows.
-            if (name === 'friendships') this.localDocs.refresh('feed');
+            this.services.onCollectionChange(name);
           });
         }
       }
     }
-    this.bindLocalDocsRealtime();
-    if (db.collections.profiles && db.collections.friendships) {
-      this.friends = new FriendProfiles({
-        db,
-        client: this.options.client,
-        gate: this.gate,
-        userId,
-        backendId: this.options.backendId,
-        retryTime: this.options.retryTime ?? 5_000,
-        // Not counted for lastSyncedAt (the own profile's replication is), errors reported as usual.
-        hooks: { ...hooks, caughtUp: () => undefined },
-        onFriends: (ids) => this.bindFriendsRealtime(ids),
-      });
-    }
+    this.services.bindRealtime();
     // Every instance reports what the leader writes: last sync, last error, badge counts.
     this.subscriptions.push(
       syncMeta$(db).subscribe((meta) => {
@@ -225,9 +207,7 @@ export class SyncSession {
   private onLeadership(): void {
     if (this.stopped) return;
     this.leader = true;
-    this.intents.start();
-    this.friends?.start();
-    this.localDocs.refreshAll();
+    this.services.start();
     this.supervisor?.start();
     this.resyncTimer = setInterval(() => {
       // Only when the device is online: offline, the timer would just queue copies of a push.
@@ -242,15 +222,12 @@ export class SyncSession {
    */
   resync(only?: ReadonlySet<CollectionName>): void {
     for (const r of this.replications) if (!only || only.has(r.sync.name)) r.resync();
-    if (!only || only.has('profiles')) this.friends?.resync();
-    if (only || !this.leader || this.stopped) return;
-    this.localDocs.refreshAll();
-    this.intents.kick();
+    if (this.leader && !this.stopped) this.services.resync(only);
   }
 
   /** Appends the next older get_feed page to `feed_window` (the home screen's load-more). */
   loadMoreFeed(limit?: number): Promise<LoadMoreResult> {
-    return this.localDocs.loadMoreFeed(limit);
+    return this.services.loadMoreFeed(limit);
   }
 
   /** The user's "sync now", the focus refresh and the timer: retry held requests and the channel. */
@@ -258,7 +235,7 @@ export class SyncSession {
     if (this.stopped) return;
     if (!this.leader) this.channel?.postMessage('sync-now');
     this.gate.nudge();
-    if (this.leader) this.intents.nudge();
+    if (this.leader) this.services.nudge();
     if (this.leader && this.supervisor && this.supervisor.state === 'stopped') this.supervisor.restart();
     this.resync();
   }
@@ -277,7 +254,7 @@ export class SyncSession {
     if (!this.leader || this.stopped) return;
     if (online) {
       this.supervisor?.restart();
-      this.intents.nudge();
+      this.services.nudge();
       this.resync();
     } else {
       this.supervisor?.stop();
@@ -287,7 +264,7 @@ export class SyncSession {
   /** Every open collection in sync with the server (tests; the page uses the status). */
   async awaitInSync(): Promise<void> {
     await Promise.all(this.replications.map((r) => r.state.awaitInSync()));
-    await this.friends?.awaitInSync();
+    await this.services.awaitInSync();
   }
 
   status(): SessionStatus {
@@ -312,9 +289,7 @@ export class SyncSession {
     this.unsubscribeGate();
     for (const sub of this.subscriptions) sub.unsubscribe();
     this.channel?.close();
-    this.intents.stop();
-    this.localDocs.stop();
-    await this.friends?.stop();
+    await this.services.stop();
     await Promise.all(this.replications.map((r) => r.state.cancel()));
     await this.options.client.removeAllChannels();
   }
@@ -371,36 +346,6 @@ export class SyncSession {
       this.countsInFlight = null;
       this.emit();
     });
-  }
-
-  /** Realtime changes of the tables behind the local documents refresh them. */
-  private bindLocalDocsRealtime(): void {
-    const { userId } = this.options;
-    const on = (table: string, filter: string | null, kind: 'feed' | 'challenge' | 'details') =>
-      this.supervisor?.on({ table, event: '*', ...(filter ? { filter } : {}) }, () => {
-        this.gate.nudge();
-        this.localDocs.refresh(kind);
-      });
-    on('daily_challenge_completions', `user_id=eq.${userId}`, 'challenge');
-    on('profile_details', `id=eq.${userId}`, 'details');
-    // RLS limits these to what the user may see; the supervisor caps events at 10 per second.
-    on('activities', null, 'feed');
-    on('flexes', null, 'feed');
-  }
-
-  /** Friends' profile rows: one binding for the current friend set (replaced when it changes). */
-  private bindFriendsRealtime(ids: readonly string[]): void {
-    this.offFriendsRealtime?.();
-    this.offFriendsRealtime = null;
-    if (!this.supervisor || ids.length === 0) return;
-    this.offFriendsRealtime = this.supervisor.on(
-      { table: 'profiles', event: '*', filter: `id=in.(${ids.join(',')})` },
-      () => {
-        this.gate.nudge();
-        this.friends?.resync();
-      },
-    );
-    this.localDocs.refresh('feed');
   }
 
   private emit(): void {

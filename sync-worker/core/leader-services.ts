@@ -1,0 +1,155 @@
+/**
+ * What the leader runs besides the collection replications: the intent sender, the local documents
+ * (feed_window, daily_challenge, profile_details) and friends' profiles, with their realtime bindings and
+ * what settled intents make it pull. Owned by one SyncSession; `stop()` releases everything it started.
+ * Nothing here talks to the server before `start()` (called on leadership).
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { CollectionName } from '../../src/db/schemas';
+import type { SpotterDatabase } from '../../src/db/types';
+import { IntentSender, type SettledIntent } from '../intents/intent-sender';
+import type { QueueOutcomeSource } from '../intents/queue-outcomes';
+import type { RealtimeSupervisor } from '../realtime/supervisor';
+import { FriendProfiles } from './friend-profiles';
+import type { SyncGate } from './gate';
+import { effectsOf } from './intent-effects';
+import { LocalDocs, type LoadMoreResult, type LocalDocKind } from './local-docs';
+import { reconcileOwnRows } from './reconcile';
+import type { ReplicationHooks } from './replicate-collection';
+
+export interface LeaderServicesOptions {
+  db: SpotterDatabase;
+  client: SupabaseClient;
+  gate: SyncGate;
+  userId: string;
+  backendId: string;
+  retryTime: number;
+  now: () => Date;
+  hooks: ReplicationHooks;
+  supervisor: RealtimeSupervisor | null;
+  queue?: QueueOutcomeSource;
+  intentRetryBaseMs?: number;
+  /** Pull these collections now (the session's replications). */
+  resync(names: ReadonlySet<CollectionName>): void;
+  onError(source: string, error: unknown): void;
+}
+
+export class LeaderServices {
+  readonly intents: IntentSender;
+  readonly localDocs: LocalDocs;
+  private readonly friends: FriendProfiles | null;
+  private offFriendsRealtime: (() => void) | null = null;
+
+  constructor(private readonly options: LeaderServicesOptions) {
+    const { db, client, gate, userId, now } = options;
+    const onError = (error: unknown) => options.onError('intents', error);
+    this.intents = new IntentSender({
+      db,
+      client,
+      gate,
+      now,
+      ...(options.queue ? { queue: options.queue } : {}),
+      ...(options.intentRetryBaseMs ? { baseDelayMs: options.intentRetryBaseMs } : {}),
+      onSettled: (settled) => this.onSettled(settled),
+      onError,
+    });
+    this.localDocs = new LocalDocs({ db, client, gate, userId, now, onError });
+    this.friends =
+      db.collections.profiles && db.collections.friendships
+        ? new FriendProfiles({
+            db,
+            client,
+            gate,
+            userId,
+            backendId: options.backendId,
+            retryTime: options.retryTime,
+            // Not counted for lastSyncedAt (the own profile's replication is); errors reported as usual.
+            hooks: { ...options.hooks, caughtUp: () => undefined },
+            onFriends: (ids) => this.bindFriendsRealtime(ids),
+          })
+        : null;
+  }
+
+  /** Realtime handlers (after the supervisor's setUser). */
+  bindRealtime(): void {
+    const { userId } = this.options;
+    const on = (table: string, filter: string | null, kind: LocalDocKind) =>
+      this.options.supervisor?.on({ table, event: '*', ...(filter ? { filter } : {}) }, () => {
+        this.options.gate.nudge();
+        this.localDocs.refresh(kind);
+      });
+    on('daily_challenge_completions', `user_id=eq.${userId}`, 'challenge');
+    on('profile_details', `id=eq.${userId}`, 'details');
+    // RLS limits these to what the user may see; the supervisor caps events at 10 per second.
+    on('activities', null, 'feed');
+    on('flexes', null, 'feed');
+  }
+
+  /** On leadership. */
+  start(): void {
+    this.intents.start();
+    this.friends?.start();
+    this.localDocs.refreshAll();
+  }
+
+  /** A realtime change of a replicated collection. */
+  onCollectionChange(name: CollectionName): void {
+    // New friends or former ones change whose activities the feed shows.
+    if (name === 'friendships') this.localDocs.refresh('feed');
+  }
+
+  /** A pull of these collections (all when omitted) was asked for. */
+  resync(only?: ReadonlySet<CollectionName>): void {
+    if (!only || only.has('profiles')) this.friends?.resync();
+    if (only) return;
+    this.localDocs.refreshAll();
+    // Also settles intents the service worker queued, from its queue database.
+    this.intents.kick();
+  }
+
+  /** syncNow, online, a new token: end an intent back-off early. */
+  nudge(): void {
+    this.intents.nudge();
+  }
+
+  loadMoreFeed(limit?: number): Promise<LoadMoreResult> {
+    return this.localDocs.loadMoreFeed(limit);
+  }
+
+  async awaitInSync(): Promise<void> {
+    await this.friends?.awaitInSync();
+  }
+
+  async stop(): Promise<void> {
+    this.intents.stop();
+    this.localDocs.stop();
+    this.offFriendsRealtime?.();
+    await this.friends?.stop();
+  }
+
+  private onSettled(settled: readonly SettledIntent[]): void {
+    const { db, client, userId } = this.options;
+    const effects = effectsOf(settled, userId);
+    for (const name of effects.reconcile) {
+      reconcileOwnRows(db, client, userId, name).catch((error: unknown) => this.options.onError(name, error));
+    }
+    this.options.resync(effects.collections);
+    for (const kind of effects.localDocs) this.localDocs.refresh(kind);
+  }
+
+  /** Friends' profile rows: one binding for the current friend set (replaced when it changes). */
+  private bindFriendsRealtime(ids: readonly string[]): void {
+    this.offFriendsRealtime?.();
+    this.offFriendsRealtime = null;
+    this.localDocs.refresh('feed');
+    const { supervisor } = this.options;
+    if (!supervisor || ids.length === 0) return;
+    this.offFriendsRealtime = supervisor.on(
+      { table: 'profiles', event: '*', filter: `id=in.(${ids.join(',')})` },
+      () => {
+        this.options.gate.nudge();
+        this.friends?.resync();
+      },
+    );
+  }
+}
