@@ -143,6 +143,19 @@ describeEachEmulator('local documents and friends', (suite) => {
     expect(await db.profiles.findOne(stranger.id).exec()).toBeNull();
     expect((await db.profiles.find().exec()).map((p) => p.id).sort()).toEqual([me.id, friend.id].sort());
 
+    // A friend's new activity reaches my feed window (realtime on activities).
+    await sql(
+      `insert into public.activities (id, user_id, kind, level) values ($1, $2::uuid, 'level_up', 2)`,
+      [`lvl:${friend.id}`, friend.id],
+    );
+    await eventually(
+      async () =>
+        (await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.items.some((i) => i.user_id === friend.id) ===
+        true,
+      10_000,
+      'friend activity in the feed',
+    );
+
     await sql(`update public.profiles set first_name = 'Kai' where id = $1`, [friend.id]);
     await eventually(
       async () => (await db.profiles.findOne(friend.id).exec())?.first_name === 'Kai',
