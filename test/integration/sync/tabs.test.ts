@@ -1,13 +1,15 @@
 /**
  * One user in two tabs: two instances of the same database (RxDB multi-instance over BroadcastChannel),
  * each with its own worker session. Exactly one leads and replicates; a write made in the other tab is
- * pushed by the leader; the non-leader reports the leader's last sync and badge counts, and its
+ * pushed by the leader, an intent recorded there is sent by the leader once; the non-leader reports the leader's last sync and badge counts, and its
  * syncNow runs in the leader.
  */
 import { afterEach, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { confirmRestDay } from '../../../src/db/commands/rest-days';
 import { planWorkout } from '../../../src/db/commands/workouts';
 import { closeDatabase, openDatabase, removeUserData } from '../../../src/db/open-database';
+import { readPending } from '../../../src/db/pending-writes';
 import type { SpotterDatabase } from '../../../src/db/types';
 import { createSyncClient } from '../../../sync-worker/core/client';
 import { SyncGate } from '../../../sync-worker/core/gate';
@@ -32,7 +34,7 @@ describeEachEmulator(
         userId,
         storage: storage(),
         ignoreDuplicate: true,
-        collections: ['workouts', 'notifications', 'friend_requests'],
+        collections: ['workouts', 'notifications', 'friend_requests', 'profiles', 'rest_days'],
       });
       const gate = new SyncGate();
       const client = createSyncClient({
@@ -90,6 +92,21 @@ describeEachEmulator(
         10_000,
         'pushed by the leader',
       );
+
+      // An intent recorded in the follower's tab is sent once, by the leader's intent sender.
+      const rest = await confirmRestDay({ db: follower.db, userId: user.id });
+      if (!rest.ok) throw new Error('confirm failed');
+      await eventually(
+        async () => Object.keys((await readPending(follower.db)).entries).length === 0,
+        10_000,
+        'intent sent by the leader',
+      );
+      const restRows = await emulator().engine.query(
+        `select r.id, (select count(*)::int from public.xp_events x where x.user_id = r.user_id
+           and x.source = 'rest_day') as xp from public.rest_days r where r.user_id = $1`,
+        [user.id],
+      );
+      expect(restRows.rows).toEqual([{ id: rest.value.id, xp: 1 }]);
 
       // The follower shows the leader's last sync and badge counts.
       await eventually(
