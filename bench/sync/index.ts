@@ -178,6 +178,12 @@ export async function run(): Promise<BenchFigure[]> {
     await new Promise((resolve) => setTimeout(resolve, 200));
     const ids = await call(a.page, 'writeMany', OFFLINE_WRITES, '2028-03-01');
     const pendingOffline = await call(a.page, 'pending');
+    const offlineStatus = await call(a.page, 'status');
+    console.log(
+      `offline: page online=${String(await call(a.page, 'online'))}, worker online=${
+        offlineStatus.state === 'running' ? String(offlineStatus.online) : 'idle'
+      }`,
+    );
     const replayStart = await call(a.page, 'now');
     await a.context.setOffline(false);
     const drainedAt = await call(a.page, 'drained', 300_000);
