@@ -1,0 +1,141 @@
+// The shell's overlays end to end: the production build in Chromium against a fresh emulator. The login
+// animation shows once per calendar day and only with a streak (seeded with the service key); the
+// walkthrough shows once per user: after Skip it stays away on reload and on another device (the auth
+// metadata flag and the synced settings row say so).
+import { readFileSync } from 'node:fs';
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { dayOfYear } from '../../src/domain/dates';
+import { describeInBrowser, launchBrowser } from './support/browser';
+import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import {
+  adminGetUser,
+  createUser,
+  eventually,
+  openContext,
+  patchProfile,
+  signInThroughForm,
+  type WatchedContext,
+} from './support/signed-in-app';
+
+const motivation = JSON.parse(
+  readFileSync(new URL('../../locales/en/motivation.json', import.meta.url), 'utf8'),
+) as { login: { messages: Record<string, string> } };
+
+/** Today's local day (the browser runs in this machine's zone too). */
+function today(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+}
+
+describeInBrowser('shell overlays (production build, emulator)', () => {
+  let app: AppWithEmulator;
+  let browser: Browser;
+  let opened: WatchedContext[] = [];
+
+  const open = async () => {
+    // Signing in again and reloading end the page while the sync worker's requests are in flight: those
+    // aborted requests are expected here; every other failure still fails the test.
+    const watched = await openContext(browser, app.baseUrl, () => [/\(net::ERR_ABORTED\)$/]);
+    opened.push(watched);
+    return watched;
+  };
+
+  /** Ends the session in this browser (what signing out leaves behind), then signs in through the form. */
+  const signInAgain = async ({ page }: WatchedContext, user: Parameters<typeof signInThroughForm>[1]) => {
+    await page.evaluate(() => localStorage.removeItem('spotter-auth'));
+    await signInThroughForm(page, user);
+  };
+
+  beforeAll(async () => {
+    app = await startAppWithEmulator();
+    browser = await launchBrowser();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  afterEach(async () => {
+    const all = opened;
+    opened = [];
+    const problems = all.flatMap((o) => o.problems());
+    await Promise.all(all.map((o) => o.context.close()));
+    expect(problems, 'console errors or failed requests').toEqual([]);
+  });
+
+  it('shows the login animation once per calendar day, with the streak and the day’s message', async () => {
+    const user = await createUser(app.emulator, 'streaky', { walkthrough_done_v1: true });
+    const [row] = await patchProfile(app.emulator, user.id, { current_streak: 5, best_streak: 5 });
+    expect(row).toMatchObject({ current_streak: 5 });
+    const watched = await open();
+    const { page } = watched;
+
+    await signInThroughForm(page, user);
+    const overlay = page.getByTestId('login-animation');
+    await overlay.waitFor({ timeout: 20_000 });
+    const text = (await overlay.textContent()) ?? '';
+    expect(text).toContain('5');
+    expect(text).toContain('days streak');
+    expect(text).toContain(motivation.login.messages[String(dayOfYear(today()) % 93)]);
+    expect(text).toContain('Click to skip');
+    expect(await overlay.locator('[data-particle]').count()).toBe(8);
+
+    // A click skips it: it is gone in about 0.3 s (well before its 5 s).
+    const clicked = Date.now();
+    await overlay.click();
+    await overlay.waitFor({ state: 'detached', timeout: 2_000 });
+    expect(Date.now() - clicked).toBeLessThan(1_500);
+
+    // The same day, a second sign-in shows nothing.
+    await signInAgain(watched, user);
+    await page.waitForTimeout(3_000);
+    expect(await overlay.count()).toBe(0);
+
+    // The next day (the record says it last showed yesterday) it shows again, and dismisses itself.
+    await page.evaluate((id) => {
+      localStorage.setItem(`spotter.login-animation.last-shown.${id}`, '2000-01-01');
+    }, user.id);
+    await signInAgain(watched, user);
+    await overlay.waitFor({ timeout: 20_000 });
+    await overlay.waitFor({ state: 'detached', timeout: 7_000 });
+  });
+
+  it('shows the walkthrough once per user, and no login animation without a streak', async () => {
+    const user = await createUser(app.emulator, 'newbie');
+    const first = await open();
+    await signInThroughForm(first.page, user);
+
+    // Its targets are other pages' elements: a missing one is skipped after 3.5 s, so allow for several.
+    const card = first.page.getByTestId('walkthrough');
+    await card.waitFor({ timeout: 45_000 });
+    expect(await card.textContent()).toMatch(/Step [1-9] of 9/);
+    expect(await first.page.getByTestId('login-animation').count()).toBe(0);
+    await card.getByRole('button', { name: 'Skip' }).click();
+    await card.waitFor({ state: 'detached' });
+
+    // Recorded in the auth metadata and in the synced settings row.
+    await eventually(async () =>
+      (await adminGetUser(app.emulator, user.id)).user_metadata.walkthrough_done_v1 === true
+        ? true
+        : undefined,
+    );
+    await eventually(async () => {
+      const { rows } = await app.emulator.engine.query<{ walkthrough_done: boolean }>(
+        'select walkthrough_done from public.user_settings where user_id = $1',
+        [user.id],
+      );
+      return rows[0]?.walkthrough_done === true ? true : undefined;
+    });
+
+    // Not again after a reload, nor on another device.
+    await first.page.reload();
+    await first.page.waitForTimeout(5_000);
+    expect(await first.page.getByTestId('walkthrough').count()).toBe(0);
+    const second = await open();
+    await signInThroughForm(second.page, user);
+    await second.page.waitForTimeout(5_000);
+    expect(await second.page.getByTestId('walkthrough').count()).toBe(0);
+  });
+});
