@@ -7,13 +7,11 @@ import {
   type BeforeInstallPromptEvent,
 } from './install-prompt';
 
-function promptEvent(outcome: 'accepted' | 'dismissed'): BeforeInstallPromptEvent {
+function promptEvent(outcome: 'accepted' | 'dismissed') {
+  const shown = vi.fn(() => Promise.resolve());
   const event = new Event('beforeinstallprompt', { cancelable: true }) as BeforeInstallPromptEvent;
-  Object.assign(event, {
-    prompt: vi.fn(() => Promise.resolve()),
-    userChoice: Promise.resolve({ outcome }),
-  });
-  return event;
+  Object.assign(event, { prompt: shown, userChoice: Promise.resolve({ outcome }) });
+  return { event, shown };
 }
 
 describe('install prompt capture', () => {
@@ -23,7 +21,7 @@ describe('install prompt capture', () => {
     captureInstallPrompt(page as unknown as Window); // idempotent: one listener
 
     // Fired at startup, before the install button's chunk loaded.
-    const early = promptEvent('dismissed');
+    const { event: early, shown } = promptEvent('dismissed');
     page.dispatchEvent(early);
     expect(early.defaultPrevented).toBe(true);
 
@@ -34,10 +32,10 @@ describe('install prompt capture', () => {
 
     // Dismissed: the event is used up, the app is not installed.
     expect(await promptInstall()).toBe(false);
-    expect(early.prompt).toHaveBeenCalledOnce();
+    expect(shown).toHaveBeenCalledOnce();
     expect(installPromptState()).toEqual({ prompt: null, installed: false });
 
-    page.dispatchEvent(promptEvent('accepted'));
+    page.dispatchEvent(promptEvent('accepted').event);
     expect(await promptInstall()).toBe(true);
     expect(installPromptState().installed).toBe(true);
 
