@@ -11,6 +11,7 @@ import {
 } from '@/db/commands/notifications';
 import { notificationsNewestFirst, profilesByName } from '@/db/queries';
 import type { NotificationDoc } from '@/db/schemas/notifications';
+import type { WorkoutDoc } from '@/db/schemas/workouts';
 import { useLiveQuery } from '@/db/use-live-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import { notificationLink } from './notification-links';
@@ -18,9 +19,31 @@ import { NotificationItem } from './notification-item';
 import { notificationText } from './notification-text';
 import classes from './notifications-page.module.css';
 import { relativeTime } from './relative-time';
+import { useActorName } from './use-actor-name';
 import { useNow } from './use-now';
 
 const PAGE_SIZE = 100;
+
+interface RowProps {
+  notification: NotificationDoc;
+  localActorName: string | undefined;
+  workout: WorkoutDoc | undefined;
+  now: Date;
+  onOpen: (notification: NotificationDoc) => void;
+}
+
+function Row({ notification, localActorName, workout, now, onOpen }: RowProps) {
+  const { t, i18n } = useTranslation('notifications');
+  const actorName = useActorName(notification.actor_id, localActorName);
+  return (
+    <NotificationItem
+      notification={notification}
+      text={notificationText(t, notification, { actorName, workout, now, language: i18n.language })}
+      when={relativeTime(notification.created_at, now, i18n.language)}
+      onOpen={onOpen}
+    />
+  );
+}
 
 /**
  * /notifications: the user's notifications from the local database (so it works offline), newest
@@ -28,7 +51,7 @@ const PAGE_SIZE = 100;
  * after a confirmation. Writes go through the notification commands (optimistic, synced later).
  */
 export function NotificationsPage() {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
   const { db, userId } = useUserData();
   const navigate = useNavigate();
   const now = useNow();
@@ -52,7 +75,10 @@ export function NotificationsPage() {
     useMemo(() => db.workouts.find({ selector: { id: { $in: workoutIds } } }), [db, workoutIds]),
   );
   const actorNames = useMemo(() => new Map((actors ?? []).map((p) => [p.id, p.username])), [actors]);
-  const workoutById = useMemo(() => new Map((workouts ?? []).map((w) => [w.id, w])), [workouts]);
+  const workoutById = useMemo(
+    () => new Map((workouts ?? []).map((w) => [w.id, w.toJSON() as WorkoutDoc])),
+    [workouts],
+  );
 
   const unread = notifications.filter((n) => !n.is_read).length;
   const ctx = { db, userId };
@@ -132,16 +158,12 @@ export function NotificationsPage() {
           <Paper withBorder radius="lg" p={4}>
             <ul className={classes.list} aria-label={t('title')}>
               {notifications.map((n) => (
-                <NotificationItem
+                <Row
                   key={n.id}
                   notification={n}
-                  text={notificationText(t, n, {
-                    actorName: n.actor_id ? actorNames.get(n.actor_id) : undefined,
-                    workout: n.workout_id ? workoutById.get(n.workout_id) : undefined,
-                    now,
-                    language: i18n.language,
-                  })}
-                  when={relativeTime(n.created_at, now, i18n.language)}
+                  localActorName={n.actor_id ? actorNames.get(n.actor_id) : undefined}
+                  workout={n.workout_id ? workoutById.get(n.workout_id) : undefined}
+                  now={now}
                   onOpen={open}
                 />
               ))}

@@ -1,0 +1,159 @@
+// /notifications end to end: the production build (service worker, sync worker) in Chromium against the
+// emulator. Notifications made by real server paths (a friend request from another user, the reminder
+// scheduler, a flex row) sync into the list, newest first with their texts; "Mark all as read" reaches
+// the server; offline the list still shows from local data, and "Delete all" (after a confirmation,
+// with a cancel first) empties it and reaches the server once the browser is back online.
+import { randomUUID } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import { describeInBrowser, launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
+import {
+  eventually,
+  serverCount,
+  signInThroughUi,
+  signUpSyncUser,
+  SYNC_PASSWORD,
+  type SyncUser,
+} from './support/sync-user';
+
+describeInBrowser('notifications page (production build, emulator)', () => {
+  let app: AppWithEmulator;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let me: SyncUser;
+  let pal: SyncUser;
+  let palName: string;
+  const uncaught: string[] = [];
+
+  const count = (sql: string) => serverCount(app, sql, [me.id]);
+  const items = () => page.getByTestId('notification-item');
+
+  beforeAll(async () => {
+    app = await startAppWithEmulator();
+    const suffix = randomUUID().slice(0, 4);
+    me = await signUpSyncUser(app, `nme${suffix}`);
+    palName = `npal${suffix}`;
+    pal = await signUpSyncUser(app, palName);
+
+    // An older, already read flex (written as the server would), an hour ago.
+    await app.emulator.engine.query(
+      `insert into public.notifications (id, user_id, type, actor_id, activity_id, is_read, created_at)
+       values ('flex_received:e2e-' || $3, $1, 'flex_received', $2, 'act-e2e', true, now() - interval '1 hour')`,
+      [me.id, pal.id, suffix],
+    );
+    // A friend request from pal, through the API as pal: the server makes my notification.
+    const token = await fetch(`${app.emulator.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: { apikey: app.emulator.status.ANON_KEY, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: pal.email, password: SYNC_PASSWORD }),
+    });
+    const { access_token: palToken } = (await token.json()) as { access_token: string };
+    const request = await fetch(`${app.emulator.url}/rest/v1/rpc/send_friend_request`, {
+      method: 'POST',
+      headers: {
+        apikey: app.emulator.status.ANON_KEY,
+        authorization: `Bearer ${palToken}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify({ p_receiver_id: me.id }),
+    });
+    expect(request.status).toBe(200);
+    // A yoga workout in 20 minutes with a 30-minute reminder (UTC, the new profile's zone): due now.
+    const start = new Date(Date.now() + 20 * 60_000);
+    await app.emulator.engine.query(
+      `insert into public.workouts (id, user_id, type, date, time, reminder_min)
+       values (gen_random_uuid()::text, $1, 'yoga', $2, $3, 30)`,
+      [me.id, start.toISOString().slice(0, 10), start.toISOString().slice(11, 16)],
+    );
+    expect(await app.emulator.push.runReminders()).toBe(1);
+
+    browser = await launchBrowser();
+    context = await browser.newContext({
+      baseURL: app.baseUrl,
+      locale: 'en-US',
+      timezoneId: 'UTC',
+      viewport: { width: 1280, height: 800 },
+    });
+    page = await context.newPage();
+    const problems = watchPageProblems(page);
+    // Offline, failed requests are expected; uncaught exceptions never are.
+    page.on('close', () => uncaught.push(...problems.list().filter((line) => line.startsWith('uncaught'))));
+  }, 240_000);
+
+  afterAll(async () => {
+    await context?.close();
+    await browser?.close();
+    await app?.stop();
+    expect(uncaught).toEqual([]);
+  });
+
+  it('lists the synced notifications newest first, unread marked, and marks all read on the server', async () => {
+    await signInThroughUi(page, me);
+    await page.goto('/notifications');
+    await expect.poll(() => items().count(), { timeout: 30_000 }).toBe(3);
+    const texts = await items().allTextContents();
+    expect(texts[0]).toMatch(/^Unread: Reminder: your yoga workout starts (today|tomorrow) at \d\d:\d\d/);
+    expect(texts[1]).toContain('sent you a friend request');
+    // pal is no friend (no local profile): the name comes from the public profile, fetched online.
+    await expect
+      .poll(() => items().nth(1).textContent(), { timeout: 15_000 })
+      .toContain(`Unread: ${palName} sent you a friend request`);
+    expect(texts[2]).toMatch(/flexed your activity\s*1 hour ago$/);
+    expect(texts[2]).not.toContain('Unread');
+    await expect.poll(() => page.getByTestId('notifications-summary').textContent()).toBe('2 unread');
+
+    await page.getByRole('button', { name: 'Mark all as read' }).click();
+    await expect.poll(() => page.getByTestId('notifications-summary').textContent()).toBe('All caught up');
+    expect(await page.getByRole('button', { name: 'Mark all as read' }).isDisabled()).toBe(true);
+    await eventually(
+      'all read on the server',
+      async () =>
+        (await count(
+          'select count(*)::int as n from public.notifications where user_id = $1 and not is_read',
+        )) === 0,
+    );
+  });
+
+  it('works offline, and deletes all after a confirmation, synced once back online', async () => {
+    // The app's files come from the service worker's precache offline: wait until it controls the page.
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await expect.poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+    await context.setOffline(true);
+    await page.reload();
+    await expect.poll(() => items().count(), { timeout: 30_000 }).toBe(3);
+
+    await page.getByRole('button', { name: 'Delete all' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete all notifications?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await items().count()).toBe(3);
+
+    await page.getByRole('button', { name: 'Delete all' }).click();
+    await dialog.getByRole('button', { name: 'Delete all' }).click();
+    await page.getByText('No notifications yet').waitFor();
+    expect(await items().count()).toBe(0);
+    expect(
+      await count('select count(*)::int as n from public.notifications where user_id = $1 and not _deleted'),
+    ).toBe(3);
+
+    // Back online. A page start sends what waited (in headless Chromium the sync worker did not see an
+    // `online` event of its own within 30 s, so the test reopens the page as a returning user would).
+    await context.setOffline(false);
+    await page.reload();
+    await eventually(
+      'deleted on the server',
+      async () =>
+        (await count(
+          'select count(*)::int as n from public.notifications where user_id = $1 and not _deleted',
+        )) === 0,
+    );
+    await page.getByText('No notifications yet').waitFor();
+    expect(await items().count()).toBe(0);
+  });
+});
