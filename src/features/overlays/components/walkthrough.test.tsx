@@ -1,6 +1,6 @@
 import type { User } from '@supabase/supabase-js';
 import { cleanup, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { UserDataContext } from '@/app/user-data/user-data-context';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { ROWS, USER } from '@/db/test-fixtures';
@@ -11,7 +11,6 @@ import { walkthroughRecordKey } from './walkthrough-record';
 
 // The walkthrough over a page with the home targets, on a real RxDB database. jsdom lays nothing out, so
 // rendered elements report one client rect here (the walkthrough only points at visible targets).
-const realRects = Element.prototype.getClientRects;
 
 async function renderOverlays(options: { metadata?: Record<string, unknown>; settingsDone?: boolean } = {}) {
   const db = await openTestDatabase({ userId: USER, collections: ['profiles', 'user_settings'] });
@@ -41,12 +40,10 @@ async function renderOverlays(options: { metadata?: Record<string, unknown>; set
 
 describe('walkthrough', () => {
   beforeEach(() => {
-    Element.prototype.getClientRects = function () {
-      return [{}] as unknown as DOMRectList;
-    };
+    vi.spyOn(Element.prototype, 'getClientRects').mockReturnValue([{}] as unknown as DOMRectList);
   });
   afterEach(async () => {
-    Element.prototype.getClientRects = realRects;
+    vi.restoreAllMocks();
     cleanup();
     await cleanupDatabases();
   });
