@@ -10,7 +10,7 @@ import {
   validateLogin,
   type LoginForm as LoginValues,
 } from '@/domain/validation';
-import { getAuthState } from '@/lib/auth/session-store';
+import { getAuthClient } from '@/lib/auth/auth-client';
 import { resendVerification, signIn, signOut } from '../data/auth-actions';
 import { needsSecondFactor } from '../data/second-factor';
 import { toastError, toastSuccess } from '../toasts';
@@ -49,8 +49,9 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
     const result = await signIn(values.email, values.password, remember);
     setBusy(false);
     if (result.ok) {
-      const auth = getAuthState();
-      if (auth.status === 'signedIn' && needsSecondFactor(auth.session)) setCodeFor(auth.session);
+      // Read from the client: the session store hears of the sign-in a moment later.
+      const { data } = await getAuthClient().auth.getSession();
+      if (data.session !== null && needsSecondFactor(data.session)) setCodeFor(data.session);
       else await enter();
     } else if (result.kind === 'invalidCredentials') {
       setProblem({ kind: 'invalidCredentials' });
