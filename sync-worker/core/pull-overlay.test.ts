@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { markIntentQueued, readPending, recordIntent } from '../../src/db/pending-writes';
 import { ROWS, USER } from '../../src/db/test-fixtures';
 import { cleanupDatabases, openTestDatabase } from '../../src/db/test-support';
-import { overlayPulled, sameValue } from './pull-overlay';
+import { overlayPulled, reapplyPending, sameValue } from './pull-overlay';
 
 afterEach(cleanupDatabases);
 
@@ -85,6 +85,33 @@ describe('overlayPulled', () => {
     // Removed locally: stays removed; not known locally: the server's row.
     expect(out[0]).toMatchObject({ id: kept.id, _deleted: true });
     expect(out[1]).toEqual(other);
+  });
+});
+
+describe('reapplyPending', () => {
+  it('lays on a patch recorded after the overlay read the ledger, and nothing else', async () => {
+    const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
+    // What RxDB wrote from a pull page whose overlay ran before the edit below was recorded.
+    await db.profiles.insert(ROWS.profiles);
+    await recordIntent(
+      db,
+      {
+        key: `profiles:${USER}`,
+        collection: 'profiles',
+        doc_id: USER,
+        request: { type: 'update', table: 'profiles', id: USER, values: { first_name: 'Mia' } },
+        patch: { first_name: 'Mia' },
+        previous: { first_name: 'Lena' },
+      },
+      NOW,
+    );
+    const written = { ...ROWS.profiles, _deleted: false };
+    await reapplyPending(db, 'profiles', written, await readPending(db));
+    expect((await db.profiles.findOne(USER).exec())?.first_name).toBe('Mia');
+    // A written row that already shows it is left alone (no new revision).
+    const doc = await db.profiles.findOne(USER).exec();
+    await reapplyPending(db, 'profiles', { ...written, first_name: 'Mia' }, await readPending(db));
+    expect((await db.profiles.findOne(USER).exec())?.revision).toBe(doc?.revision);
   });
 });
 

@@ -2,13 +2,14 @@
 // RxDB's downstream overwrites a pull-only collection's documents with the server's state (there is no
 // upstream to protect them), so without this a pull arriving before an intent is applied would flip the
 // screen back. Also settles intents the service worker queued once the pulled row shows them applied.
-import type { WithDeleted } from 'rxdb';
+import type { RxCollection, WithDeleted } from 'rxdb';
 import {
   overlayPending,
   readPending,
   settleIntent,
   type Json,
   type PendingEntry,
+  type PendingState,
 } from '../../src/db/pending-writes';
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
@@ -88,4 +89,25 @@ export async function overlayPulled(
     }
     return overlayPending(state, name, doc);
   });
+}
+
+/**
+ * After RxDB wrote a pulled document: if an intent recorded between the overlay and that write is not
+ * shown by it, lay the intent's patch on again (the overlay read the ledger a moment too early). Only
+ * per-row intents; a set-wide one is settled by its own follow-up pull or reconcile.
+ */
+export async function reapplyPending(
+  db: SpotterDatabase,
+  name: CollectionName,
+  written: Record<string, unknown> & { id: string },
+  state: PendingState,
+): Promise<void> {
+  const patch: Record<string, Json> = {};
+  for (const entry of Object.values(state.entries)) {
+    if (entry.kind !== 'intent' || entry.collection !== name || entry.doc_id !== written.id) continue;
+    if (!rowShowsIntent(entry, written)) Object.assign(patch, entry.patch ?? {});
+  }
+  if (Object.keys(patch).length === 0 || written._deleted === true) return;
+  const doc = await (db.collections[name] as unknown as RxCollection<Doc>).findOne(written.id).exec();
+  await doc?.incrementalPatch(patch);
 }

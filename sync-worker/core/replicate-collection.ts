@@ -18,12 +18,12 @@ import type {
   WithDeleted,
 } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { acknowledgePushed, recordPushError } from '../../src/db/pending-writes';
+import { acknowledgePushed, pending$, recordPushError, type PendingState } from '../../src/db/pending-writes';
 import type { SpotterDatabase } from '../../src/db/types';
 import type { CollectionSync } from './collections';
 import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
-import { overlayPulled } from './pull-overlay';
+import { overlayPulled, reapplyPending } from './pull-overlay';
 import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRow } from './rows';
 
 /** PostgREST's max-rows is 1000 (supabase/config.toml); a page at the cap would look like the end. */
@@ -180,6 +180,21 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     void acknowledgePushed(db, sync.name, [server]);
   });
   state.onCancel.push(() => resolutions.unsubscribe());
+
+  if (sync.pushRpc === null) {
+    // Pull-only: an intent recorded between the overlay and RxDB's write of the page is laid on again.
+    let ledger: PendingState | null = null;
+    const ledgerSub = pending$(db).subscribe((s) => (ledger = s));
+    const received = state.received$.subscribe((doc) => {
+      if (ledger && Object.keys(ledger.entries).length > 0) {
+        void reapplyPending(db, sync.name, doc, ledger).catch(() => undefined);
+      }
+    });
+    state.onCancel.push(() => {
+      ledgerSub.unsubscribe();
+      received.unsubscribe();
+    });
+  }
 
   return {
     sync,
