@@ -226,7 +226,7 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
     await page.getByText('Welcome back!').waitFor();
     await page.getByRole('heading', { level: 1, name: 'Welcome, tom' }).waitFor();
     expect(await seriousAxeViolations(page)).toEqual([]);
-    await page.screenshot({ path: `${shots}home-placeholder-light-1280x800.png` });
+    await page.screenshot({ path: `${shots}home-light-1280x800.png` });
     // Remember me on: the session is in localStorage.
     expect(await page.evaluate(() => localStorage.getItem('spotter-auth') !== null)).toBe(true);
 

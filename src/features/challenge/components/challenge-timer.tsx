@@ -52,7 +52,7 @@ export function ChallengeTimer({ loaded, points, claiming, onClaim }: ChallengeT
         <Group gap="xs">
           {state.status === 'running' ? (
             <Button
-              variant="light"
+              variant="default"
               leftSection={<IconPlayerPause size={18} aria-hidden />}
               onClick={pause}
               title={t('card.timer.pauseLabel')}
@@ -62,7 +62,6 @@ export function ChallengeTimer({ loaded, points, claiming, onClaim }: ChallengeT
           ) : (
             <Button
               variant={finished ? 'default' : 'filled'}
-              color="orange"
               leftSection={<IconPlayerPlay size={18} aria-hidden />}
               onClick={start}
               disabled={finished}
@@ -83,7 +82,6 @@ export function ChallengeTimer({ loaded, points, claiming, onClaim }: ChallengeT
           </Button>
         </Group>
         <Button
-          color="teal"
           leftSection={<IconCheck size={18} aria-hidden />}
           onClick={onClaim}
           loading={claiming}

@@ -57,7 +57,7 @@ export function DailyChallengeCard({ model }: { model: DailyChallengeModel }) {
               </Title>
             </div>
           </Group>
-          <Badge size="lg" variant="light" color="orange" leftSection={<IconTrophy size={14} aria-hidden />}>
+          <Badge size="lg" variant="light" leftSection={<IconTrophy size={14} aria-hidden />}>
             {t('card.points', { count: view.points })}
           </Badge>
         </Group>

@@ -134,22 +134,20 @@ export function TodayCard({ today }: { today: string }) {
                 onClick={openSchedule}
                 leftSection={<IconCalendarPlus size={18} aria-hidden />}
                 rightSection={
-                  <Badge size="xs" variant="white" color="orange">
+                  <Text span size="xs" fw={700}>
                     {t('today.planXp', { xp: XP_PLAN_WORKOUT })}
-                  </Badge>
+                  </Text>
                 }
-                color="orange"
               >
                 {t('today.plan')}
               </Button>
               <Button
-                variant="light"
-                color="teal"
-                leftSection={<IconMoon size={18} aria-hidden />}
+                variant="default"
+                leftSection={<IconMoon size={18} color="var(--mantine-color-teal-6)" aria-hidden />}
                 rightSection={
-                  <Badge size="xs" variant="white" color="teal">
+                  <Text span size="xs" fw={700} c="dimmed">
                     {t('today.planXp', { xp: XP_REST_DAY })}
-                  </Badge>
+                  </Text>
                 }
                 loading={busy}
                 onClick={() => void onRest()}

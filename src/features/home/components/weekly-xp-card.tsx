@@ -25,6 +25,12 @@ export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: 
     timeZone: 'UTC',
   });
   const fmt = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+  // Axis labels: numeric day and month, short enough for eight bars in a narrow column.
+  const axisFormat = new Intl.DateTimeFormat(i18n.language, {
+    day: 'numeric',
+    month: 'numeric',
+    timeZone: 'UTC',
+  });
   const nf = new Intl.NumberFormat(i18n.language);
 
   return (
@@ -50,8 +56,8 @@ export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: 
                 data-xp={w.xp}
                 style={{ height: `${Math.max(3, (100 * w.xp) / max)}%` }}
               />
-              <Text size="10px" c={w.current ? 'blue' : 'dimmed'} fw={w.current ? 700 : 400} truncate>
-                {w.current ? t('xpChart.thisWeek') : fmt(w.start)}
+              <Text size="10px" c={w.current ? undefined : 'dimmed'} fw={w.current ? 700 : 400} truncate>
+                {axisFormat.format(new Date(`${w.start}T12:00:00Z`))}
               </Text>
             </div>
           ))}
