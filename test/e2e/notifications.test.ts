@@ -2,7 +2,8 @@
 // emulator. Notifications made by real server paths (a friend request from another user, the reminder
 // scheduler, a flex row) sync into the list, newest first with their texts; "Mark all as read" reaches
 // the server; offline the list still shows from local data, and "Delete all" (after a confirmation,
-// with a cancel first) empties it and reaches the server once the browser is back online.
+// with a cancel first) empties it and reaches the server once the browser is back online. The push
+// switch in settings explains a blocked permission.
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -155,5 +156,25 @@ describeInBrowser('notifications page (production build, emulator)', () => {
     );
     await page.getByText('No notifications yet').waitFor();
     expect(await items().count()).toBe(0);
+  });
+
+  it('the push switch in settings explains a blocked notification permission', async () => {
+    await page.goto('/settings');
+    const toggle = page.getByRole('switch', { name: 'Push notifications' });
+    await toggle.waitFor();
+    await expect.poll(() => toggle.isEnabled()).toBe(true);
+    expect(await toggle.isChecked()).toBe(false);
+    // Headless Chromium answers the permission prompt with "denied", as a user blocking it would.
+    await toggle.click({ force: true });
+    await page.getByTestId('push-problem').waitFor();
+    expect(await page.getByTestId('push-problem').textContent()).toContain(
+      'Notifications are blocked for Spotter in this browser.',
+    );
+    expect(await toggle.isChecked()).toBe(false);
+    expect(
+      await serverCount(app, 'select count(*)::int as n from public.push_subscriptions where user_id = $1', [
+        me.id,
+      ]),
+    ).toBe(0);
   });
 });
