@@ -3,7 +3,8 @@
 // two-factor enrolment with a real TOTP code (otpauth), then a sign-in that asks for the code; export my
 // data downloads the user's workouts as JSON (and says so when offline); axe on /settings in both themes.
 import { randomUUID } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -13,6 +14,8 @@ import { describeInBrowser, launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 
 const PASSWORD = 'correct horse battery';
+// Review screenshots of /settings (git-ignored), beside those of the public screens.
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 // Going to another page (page.goto) aborts the loads still in flight on the one being left: lazy chunks,
 // the shell's badge counts. Those cancellations are not faults.
 const ALWAYS_EXPECTED = [/request failed: .* \(net::ERR_ABORTED\)$/];
@@ -244,6 +247,11 @@ describeInBrowser('settings (production build, emulator)', () => {
           .poll(() => html(page).getAttribute('data-mantine-color-scheme'))
           .toBe(theme.toLowerCase());
         expect(await seriousAxeViolations(page), `${theme} at ${viewport.width}px`).toEqual([]);
+        await mkdir(shots, { recursive: true });
+        await page.screenshot({
+          path: `${shots}settings-${theme.toLowerCase()}-${viewport.width}x${viewport.height}.png`,
+          fullPage: true,
+        });
       }
       // Every control is reachable with the keyboard: Tab from the top reaches the export button.
       await page.keyboard.press('Tab');

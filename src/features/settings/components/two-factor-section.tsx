@@ -95,7 +95,12 @@ export function TwoFactorSection() {
           {t('twoFactor.intro')}
         </Text>
         {factors.status === 'ready' && (
-          <Badge color={enabled ? 'teal' : 'gray'} variant="light" data-testid="two-factor-status">
+          <Badge
+            color={enabled ? 'teal' : 'gray'}
+            variant="light"
+            data-testid="two-factor-status"
+            style={{ flexShrink: 0 }}
+          >
             {enabled ? t('twoFactor.enabled') : t('twoFactor.disabled')}
           </Badge>
         )}
