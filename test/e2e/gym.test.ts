@@ -3,6 +3,8 @@
 // checks in, sees the friend, then checks out offline: the check-out waits on the device and reaches
 // the server once the browser is back online.
 import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser } from './support/browser';
@@ -19,6 +21,8 @@ import {
 
 const GYM = 'de-berlin-fitx-kreuzberg';
 const GYM_NAME = 'FitX Berlin-Kreuzberg';
+// Review screenshots (git-ignored), like screenshots.test.ts writes for the public screens.
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 describeInBrowser('/gym (production build, emulator)', () => {
   let app: AppWithEmulator;
@@ -76,9 +80,12 @@ describeInBrowser('/gym (production build, emulator)', () => {
 
     // No home gym yet: the prompt, then the searchable picker.
     await page.getByRole('heading', { name: 'Set your home gym' }).waitFor({ timeout: 20_000 });
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: `${shots}gym-prompt-1280.png` });
     await page.getByRole('button', { name: 'Choose home gyms' }).click();
     await page.getByLabel('Search gyms').fill('kreuzberg fitx');
     await page.getByRole('checkbox', { name: GYM_NAME }).check({ timeout: 20_000 });
+    await page.screenshot({ path: `${shots}gym-picker-1280.png` });
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: GYM_NAME }).waitFor();
     await eventually(async () => {
@@ -100,6 +107,11 @@ describeInBrowser('/gym (production build, emulator)', () => {
     const here = page.getByRole('list', { name: 'Who is here now' });
     await here.getByText('buddy').waitFor({ timeout: 20_000 });
     await here.getByText('You', { exact: true }).waitFor();
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: `${shots}gym-checked-in-1280.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.screenshot({ path: `${shots}gym-checked-in-390.png`, fullPage: true });
+    await page.setViewportSize({ width: 1280, height: 800 });
 
     // Offline: the check-out is local first; the server still has the check-in open.
     expected = [

@@ -2,7 +2,8 @@
 // animation shows once per calendar day and only with a streak (seeded with the service key); the
 // walkthrough shows once per user: after Skip it stays away on reload and on another device (the auth
 // metadata flag and the synced settings row say so).
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { dayOfYear } from '../../src/domain/dates';
@@ -21,6 +22,9 @@ import {
 const motivation = JSON.parse(
   readFileSync(new URL('../../locales/en/motivation.json', import.meta.url), 'utf8'),
 ) as { login: { messages: Record<string, string> } };
+
+// Review screenshots (git-ignored), like screenshots.test.ts writes for the public screens.
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 /** Today's local day (the browser runs in this machine's zone too). */
 function today(): string {
@@ -81,6 +85,8 @@ describeInBrowser('shell overlays (production build, emulator)', () => {
     expect(text).toContain(motivation.login.messages[String(dayOfYear(today()) % 93)]);
     expect(text).toContain('Click to skip');
     expect(await overlay.locator('[data-particle]').count()).toBe(8);
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: `${shots}login-animation-1280.png` });
 
     // A click skips it: it is gone in about 0.3 s (well before its 5 s).
     const clicked = Date.now();
@@ -111,6 +117,8 @@ describeInBrowser('shell overlays (production build, emulator)', () => {
     const card = first.page.getByTestId('walkthrough');
     await card.waitFor({ timeout: 45_000 });
     expect(await card.textContent()).toMatch(/Step [1-9] of 9/);
+    mkdirSync(shots, { recursive: true });
+    await first.page.screenshot({ path: `${shots}walkthrough-1280.png` });
     expect(await first.page.getByTestId('login-animation').count()).toBe(0);
     await card.getByRole('button', { name: 'Skip' }).click();
     await card.waitFor({ state: 'detached' });

@@ -94,7 +94,7 @@ export function GymPage() {
   };
 
   return (
-    <Stack gap="lg" maw={760} mx="auto" w="100%">
+    <Stack gap="lg" maw={792} mx="auto" w="100%" px="md" py="lg">
       <div>
         <Title order={1}>{t('title')}</Title>
         <Text c="dimmed">{t('subtitle')}</Text>

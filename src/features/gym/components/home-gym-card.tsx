@@ -31,7 +31,7 @@ export function HomeGymCard({
   const here = hereSince !== null;
   return (
     <Paper withBorder radius="lg" p="md" data-testid={`home-gym-${gymId}`}>
-      <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+      <Group justify="space-between" align="flex-start" gap="sm">
         <Stack gap={4} miw={0}>
           <Group gap="xs">
             <Title order={3} size="h4">
@@ -62,6 +62,7 @@ export function HomeGymCard({
         </Stack>
         {here ? (
           <Button
+            style={{ flexShrink: 0 }}
             variant="light"
             color="gray"
             leftSection={<IconLogout2 size={16} aria-hidden />}
@@ -72,6 +73,7 @@ export function HomeGymCard({
           </Button>
         ) : (
           <Button
+            style={{ flexShrink: 0 }}
             leftSection={<IconLogin2 size={16} aria-hidden />}
             loading={busy}
             onClick={onCheckIn}

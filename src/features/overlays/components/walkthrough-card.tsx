@@ -79,8 +79,12 @@ export function WalkthroughCard({
     if (card.current) setCardHeight(card.current.offsetHeight);
   }, [step.id]);
 
+  // Bring an off-screen target into view; one already (partly) on screen stays put, so the page does
+  // not jump under the user.
   useEffect(() => {
-    target.scrollIntoView({ block: 'nearest', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
+    const r = target.getBoundingClientRect();
+    if (r.bottom > 0 && r.top < window.innerHeight) return;
+    target.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   }, [target]);
 
   if (box === null) return null;
