@@ -49,10 +49,17 @@ export function AppAvatarMenu({ identity }: { identity: ShellIdentity }) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
-          <Text fw={700} size="sm" c="var(--mantine-color-text)" truncate="end">
+          <Text
+            component="span"
+            display="block"
+            fw={700}
+            size="sm"
+            c="var(--mantine-color-text)"
+            truncate="end"
+          >
             {identity.username}
           </Text>
-          <Text size="xs" c="dimmed">
+          <Text component="span" display="block" size="xs" c="dimmed">
             {t('progress.levelValue', { level: identity.level })}
           </Text>
         </Menu.Label>
@@ -81,11 +88,7 @@ export function AppAvatarMenu({ identity }: { identity: ShellIdentity }) {
           {t('menu.plan')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={18} aria-hidden />}
-          onClick={() => void signOut()}
-        >
+        <Menu.Item leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void signOut()}>
           {t('menu.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

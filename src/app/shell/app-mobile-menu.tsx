@@ -10,11 +10,11 @@ import {
 } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { ThemeToggle } from '@/components/theme-toggle';
 import type { ShellIdentity } from './app-identity';
 import { ADD_FRIEND_SEARCH, linkTo } from './app-nav-items';
 import classes from './app-shell.module.css';
 import { AppStreak } from './app-streak';
+import { AppThemeMenuItem } from './app-theme-menu-item';
 import { AppUserAvatar } from './app-user-avatar';
 import { useSignOut } from './app-use-sign-out';
 
@@ -33,25 +33,26 @@ export function AppMobileMenu({ identity }: { identity: ShellIdentity }) {
         </UnstyledButton>
       </Menu.Target>
       <Menu.Dropdown>
-        <Group justify="space-between" wrap="nowrap" p="xs" gap="xs">
-          <Stack gap={2} miw={0}>
-            <Text fw={700} size="sm" truncate="end">
+        {/* The menu may only hold items: the user's details sit in a label, the theme toggle is an item. */}
+        <Menu.Label>
+          <Stack gap={2} miw={0} component="span">
+            <Text component="span" fw={700} size="sm" c="var(--mantine-color-text)" truncate="end">
               {identity.username}
             </Text>
             {identity.handle !== null && (
-              <Text size="xs" c="dimmed" truncate="end">
+              <Text component="span" size="xs" c="dimmed" truncate="end">
                 {identity.handle}
               </Text>
             )}
-            <Group gap="xs" wrap="nowrap">
-              <Text size="xs" fw={600}>
+            <Group gap="xs" wrap="nowrap" component="span">
+              <Text component="span" size="xs" fw={600} c="var(--mantine-color-text)">
                 {t('progress.levelValue', { level: identity.level })}
               </Text>
               <AppStreak days={identity.streak} />
             </Group>
           </Stack>
-          <ThemeToggle />
-        </Group>
+        </Menu.Label>
+        <AppThemeMenuItem />
         <Menu.Divider />
         <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={18} aria-hidden />}>
           {t('menu.profile')}
@@ -87,11 +88,7 @@ export function AppMobileMenu({ identity }: { identity: ShellIdentity }) {
           {t('menu.notifications')}
         </Menu.Item>
         <Menu.Divider />
-        <Menu.Item
-          color="red"
-          leftSection={<IconLogout size={18} aria-hidden />}
-          onClick={() => void signOut()}
-        >
+        <Menu.Item leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void signOut()}>
           {t('menu.signOut')}
         </Menu.Item>
       </Menu.Dropdown>

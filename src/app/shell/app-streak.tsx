@@ -17,7 +17,7 @@ export function AppStreak({ days }: { days: number }) {
     <span className={classes.streak} data-testid="streak">
       <IconFlame size={18} className={classes.flame} aria-hidden />
       <span aria-hidden>{t('streak.days', { count: days })}</span>
-      <VisuallyHidden>{t('streak.label', { count: days })}</VisuallyHidden>
+      <VisuallyHidden component="span">{t('streak.label', { count: days })}</VisuallyHidden>
     </span>
   );
 }
