@@ -14,6 +14,7 @@ import { preview, type PreviewServer } from 'vite';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/dates';
 import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
+import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import { eventually, serviceApi, type ServiceApi } from './support/schedule-api';
@@ -231,7 +232,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
 
     await openSchedule(page);
     await page.getByRole('heading', { level: 1, name: 'Plan' }).waitFor();
-    const days = page.getByRole('group', { name: 'Calendar' }).getByRole('button');
+    const days = page.getByRole('group', { name: 'Calendar', exact: true }).getByRole('button');
     expect(await days.count()).toBe(7);
     const marked = page.locator('[aria-current="date"]');
     expect(await marked.getAttribute('data-day')).toBe(today());
@@ -305,7 +306,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     const { page } = mia;
     await page.getByText('Month', { exact: true }).click();
     await page.waitForURL(/view=month/);
-    const cells = page.getByRole('group', { name: 'Calendar' }).getByRole('button');
+    const cells = page.getByRole('group', { name: 'Calendar', exact: true }).getByRole('button');
     const count = await cells.count();
     expect(count % 7).toBe(0);
     expect(count).toBeGreaterThanOrEqual(28);
@@ -345,27 +346,48 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
 
   it('German and Italian render without missing keys', async () => {
     const { page } = mia;
-    for (const [lng, heading, plan, rest] of [
-      ['de', 'Plan', 'Training planen', 'Ruhetag bestätigt'],
-      ['it', 'Piano', 'Pianifica allenamento', 'Giorno di riposo confermato'],
-    ] as const) {
-      await openSchedule(page, `?lng=${lng}`);
-      await page.getByRole('heading', { level: 1, name: heading }).waitFor();
-      await dayPanel(page).getByText(rest).waitFor();
-      // Monday first in both languages.
-      const first = await page.getByRole('group').locator('[data-day]').first().getAttribute('data-day');
-      expect(new Date(`${first}T00:00:00Z`).getUTCDay()).toBe(1);
-      await page.locator('[data-walkthrough="plan-add-button"]').click();
-      const dialog = page.getByRole('dialog', { name: plan });
-      await dialog.getByRole('button', { name: plan, exact: true }).click();
-      await dialog.locator('.mantine-InputWrapper-error').first().waitFor();
-      const text = await page.locator('body').innerText();
-      expect(text, `${lng}: a raw key on the page`).not.toMatch(RAW_KEY);
-      expect(await page.getByTestId('schedule-progress').innerText()).toMatch(/\bEP\b/);
-      await page.keyboard.press('Escape');
-      await dialog.waitFor({ state: 'detached' });
+    const languages = [
+      {
+        lng: 'de',
+        heading: 'Plan',
+        title: 'Training planen',
+        create: 'Training planen',
+        rest: 'Ruhetag bestätigt',
+      },
+      {
+        lng: 'it',
+        heading: 'Piano',
+        title: 'Pianifica un allenamento',
+        create: 'Pianifica allenamento',
+        rest: 'Giorno di riposo confermato',
+      },
+    ];
+    try {
+      for (const { lng, heading, title, create, rest } of languages) {
+        // The language is a synced setting (user_settings): set it as another device would, then reload.
+        await api.upsert('user_settings', [{ id: mia.id, user_id: mia.id, language: lng }]);
+        await openSchedule(page);
+        await dayPanel(page).getByText(rest).waitFor({ timeout: 30_000 });
+        await page.getByRole('heading', { level: 1, name: heading }).waitFor();
+        // Monday first in both languages.
+        const first = await page.locator('[data-day]').first().getAttribute('data-day');
+        expect(new Date(`${first}T00:00:00Z`).getUTCDay()).toBe(1);
+        await page.locator('[data-walkthrough="plan-add-button"]').click();
+        const dialog = page.getByRole('dialog', { name: title });
+        await dialog.getByRole('button', { name: create, exact: true }).click();
+        await dialog.locator('.mantine-InputWrapper-error').first().waitFor();
+        const text = await page.locator('body').innerText();
+        expect(text, `${lng}: a raw key on the page`).not.toMatch(RAW_KEY);
+        expect(await page.getByTestId('schedule-progress').innerText()).toMatch(/\bEP\b/);
+        await page.screenshot({ path: `${shots}schedule-${lng}-form.png` });
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
+      }
+    } finally {
+      await api.upsert('user_settings', [{ id: mia.id, user_id: mia.id, language: 'en' }]);
+      await openSchedule(page);
+      await dayPanel(page).getByText('Rest day confirmed').waitFor({ timeout: 30_000 });
     }
-    await openSchedule(page, '?lng=en');
   });
 
   it('keeps a streak over several days (seeded history) and varies the streak message', async () => {
@@ -393,9 +415,13 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     const { default: motivation } = (await import('../../locales/en/motivation.json')) as {
       default: { streak: { week: Record<string, string> } };
     };
-    const weekMessages = Object.values(motivation.streak.week).map((m) => m.replace('{{count}}', '7'));
+    const weekMessages = Object.values(motivation.streak.week).map((m) => m.replaceAll('{{count}}', '7'));
+    await page.screenshot({ path: `${shots}schedule-streak-celebration.png` });
     const shown = await celebration.innerText();
-    expect(weekMessages.some((m) => shown.includes(m))).toBe(true);
+    expect(
+      weekMessages.some((m) => shown.includes(m)),
+      shown,
+    ).toBe(true);
     await eventually('the streak on the server', async () => {
       const p = await profileOf(user.email);
       return p.current_streak === 7 && p.best_streak === 7 ? p : null;
@@ -453,8 +479,9 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     await expect.poll(() => page.getByText('Not synced yet').count()).toBe(0);
   }, 120_000);
 
-  it('looks right at 390 and 1440 px in both themes (review screenshots)', async () => {
+  it('looks right at 390 and 1440 px in both themes, with no serious axe violations', async () => {
     const { page } = mia;
+    const violations: string[] = [];
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       for (const [width, height] of [
@@ -464,13 +491,20 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
         await page.setViewportSize({ width, height });
         for (const view of ['', '?view=month']) {
           await openSchedule(page, view);
-          await page.screenshot({
-            path: `${shots}schedule-${scheme}-${width}${view ? '-month' : ''}.png`,
-            fullPage: true,
-          });
+          const name = `schedule-${scheme}-${width}${view ? '-month' : ''}`;
+          await page.screenshot({ path: `${shots}${name}.png`, fullPage: true });
+          violations.push(...(await seriousAxeViolations(page)).map((v) => `${name}: ${v}`));
         }
+        await page.locator('[data-walkthrough="plan-add-button"]').click();
+        const dialog = page.getByRole('dialog', { name: 'Plan a workout' });
+        await dialog.getByRole('button', { name: /Leg day/ }).click();
+        await page.screenshot({ path: `${shots}schedule-${scheme}-${width}-form.png` });
+        violations.push(...(await seriousAxeViolations(page)).map((v) => `form ${scheme} ${width}: ${v}`));
+        await page.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'detached' });
       }
     }
     await page.emulateMedia({ colorScheme: 'light' });
+    expect(violations).toEqual([]);
   });
 });

@@ -106,7 +106,9 @@ export function SchedulePage({ view, date, progress, onNavigate, clock }: Schedu
       <Stack gap="lg">
         <Group justify="space-between" align="flex-end" gap="md">
           <Stack gap={4}>
-            <Title order={1}>{t('title')}</Title>
+            <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+              {t('title')}
+            </Title>
             <Text c="dimmed">{t('description')}</Text>
           </Stack>
           <Group gap="sm">
