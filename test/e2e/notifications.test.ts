@@ -3,7 +3,8 @@
 // scheduler, a flex row) sync into the list, newest first with their texts; "Mark all as read" reaches
 // the server; offline the list still shows from local data, and "Delete all" (after a confirmation,
 // with a cancel first) empties it and reaches the server once the browser is back online. The push
-// switch in settings explains a blocked permission.
+// switch in settings explains a blocked permission; the service worker shows a delivered push (CDP
+// `deliverPushMessage`: headless Chromium cannot subscribe at a real push service).
 import { randomUUID } from 'node:crypto';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -176,5 +177,61 @@ describeInBrowser('notifications page (production build, emulator)', () => {
         me.id,
       ]),
     ).toBe(0);
+  });
+
+  it('the service worker shows a pushed notification with its link', async () => {
+    const pushContext = await browser.newContext({
+      baseURL: app.baseUrl,
+      locale: 'en-US',
+      permissions: ['notifications'],
+    });
+    try {
+      const pushPage = await pushContext.newPage();
+      const cdp = await pushContext.newCDPSession(pushPage);
+      const registered = new Promise<string>((resolve) => {
+        cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+          const active = event.versions.find(
+            (v) => v.status === 'activated' && v.runningStatus === 'running',
+          );
+          if (active) resolve(active.registrationId);
+        });
+      });
+      await cdp.send('ServiceWorker.enable');
+      await pushPage.goto('/');
+      const registrationId = await registered;
+      // What the emulator's sender puts in a push (supabase/emulator/src/push/messages.ts).
+      const message = {
+        id: 'friend_request_received:e2e',
+        type: 'friend_request_received',
+        title: 'Spotter',
+        body: 'marco sent you a friend request',
+        url: '/profile',
+      };
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: app.baseUrl,
+        registrationId,
+        data: JSON.stringify(message),
+      });
+      const shown = () =>
+        pushPage.evaluate(async () => {
+          const registration = await navigator.serviceWorker.ready;
+          return (await registration.getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            data: n.data as unknown,
+          }));
+        });
+      await expect.poll(shown, { timeout: 10_000 }).toEqual([
+        {
+          title: 'Spotter',
+          body: 'marco sent you a friend request',
+          tag: 'friend_request_received:e2e',
+          data: { url: '/profile', id: 'friend_request_received:e2e' },
+        },
+      ]);
+    } finally {
+      await pushContext.close();
+    }
   });
 });
