@@ -110,7 +110,7 @@ describeInBrowser('home (production build, emulator with e-mail confirmation)', 
     await expect(main.getByTestId('achievements-earned').textContent()).resolves.toBe('0 of 15 unlocked');
     await main.getByText('Next goal').waitFor();
     await expect(main.locator('[data-walkthrough="home-feed"]').count()).resolves.toBe(1);
-    await expect(main.getByTestId('calendar-summary').textContent()).resolves.toMatch(/0 days covered/);
+    await expect(main.getByTestId('calendar-summary').textContent()).resolves.toMatch(/Days covered: 0 /);
     await expect(main.getByTestId('xp-chart-total').textContent()).resolves.toBe('0 XP in 8 weeks');
     // Text alternatives of the calendar and the chart.
     await main

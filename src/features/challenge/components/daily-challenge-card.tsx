@@ -43,7 +43,7 @@ export function DailyChallengeCard({ model }: { model: DailyChallengeModel }) {
       aria-labelledby="daily-challenge-title"
     >
       <Stack gap="md">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
+        <Group justify="space-between" align="flex-start" gap="xs">
           <Group gap="sm" wrap="nowrap" align="flex-start">
             <ThemeIcon size={44} radius="md" variant="gradient" gradient={{ from: 'orange', to: 'pink' }}>
               <IconBolt size={26} aria-hidden />

@@ -56,7 +56,7 @@ export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: 
                 data-xp={w.xp}
                 style={{ height: `${Math.max(3, (100 * w.xp) / max)}%` }}
               />
-              <Text size="10px" c={w.current ? undefined : 'dimmed'} fw={w.current ? 700 : 400} truncate>
+              <Text size="10px" c={w.current ? 'bright' : 'dimmed'} fw={w.current ? 700 : 400} truncate>
                 {axisFormat.format(new Date(`${w.start}T12:00:00Z`))}
               </Text>
             </div>
