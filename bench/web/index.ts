@@ -1,0 +1,160 @@
+/**
+ * Bench suite `web` (issue 6, Performance): what the production build costs a visitor, in headless Chromium.
+ * - landing_js_gz_kb: every script the landing page `/` loads (until the network is idle), gzipped;
+ * - app_first_screen_js_gz_kb: every script requested until /home shows its heading for a signed-in user
+ *   (session signed in through /login in one browser context, then carried to a fresh context);
+ * - lighthouse_landing_performance / _accessibility: Lighthouse's mobile defaults against `/` (median of
+ *   three runs for performance, which varies with the machine's load).
+ * The build measured is SPOTTER_WEB_DIST when set (a copy of dist/ made after `npm run build`), otherwise
+ * a fresh `vite build` into a temporary directory (no service worker then: its registration 404s).
+ * Owns: the emulator, the preview server, the browser and the temporary build (all removed at the end).
+ */
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser } from 'playwright-core';
+import { build, preview, type PreviewServer } from 'vite';
+import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
+import { round, type BenchFigure } from '../figures';
+import { describeLoads, recordScripts, totalKb } from './js-weight';
+import { runLighthouse } from './lighthouse';
+import { signedInState } from './signed-in';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+];
+const LIGHTHOUSE_RUNS = 3;
+
+async function prepareDist(): Promise<{ dir: string; temporary: boolean }> {
+  const given = process.env.SPOTTER_WEB_DIST;
+  if (given !== undefined && given !== '') {
+    const dir = path.resolve(given);
+    if (!existsSync(path.join(dir, 'index.html')))
+      throw new Error(`SPOTTER_WEB_DIST=${dir} has no index.html`);
+    return { dir, temporary: false };
+  }
+  const dir = mkdtempSync(path.join(tmpdir(), 'spotter-bench-web-'));
+  await build({ root, logLevel: 'warn', mode: 'production', build: { outDir: dir, emptyOutDir: true } });
+  return { dir, temporary: true };
+}
+
+/** The project's own preview (vite.config.ts: SPA fallback, API proxy to the emulator) of `dir`. */
+async function serve(dir: string, emulator: Emulator): Promise<{ server: PreviewServer; url: string }> {
+  const previous = process.env.SPOTTER_API_URL;
+  process.env.SPOTTER_API_URL = emulator.url; // vite.config.ts reads it when preview() loads the config
+  try {
+    const server = await preview({
+      root,
+      logLevel: 'warn',
+      build: { outDir: dir },
+      preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+    });
+    const address = server.httpServer.address() as AddressInfo | null;
+    if (address === null) throw new Error('bench web: preview did not listen');
+    return { server, url: `http://127.0.0.1:${address.port}` };
+  } finally {
+    if (previous === undefined) delete process.env.SPOTTER_API_URL;
+    else process.env.SPOTTER_API_URL = previous;
+  }
+}
+
+async function landingScripts(browser: Browser, url: string): Promise<number> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
+  try {
+    const page = await context.newPage();
+    const recorder = recordScripts(page);
+    await page.goto(`${url}/`, { waitUntil: 'networkidle' });
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    // Work deferred past the load event (service worker registration, the toast host) loads too.
+    await page.waitForLoadState('networkidle');
+    const loads = await recorder.settle();
+    console.log(`landing: ${loads.length} scripts, largest:\n${describeLoads(loads)}`);
+    return totalKb(loads);
+  } finally {
+    await context.close();
+  }
+}
+
+async function firstScreenScripts(browser: Browser, url: string, emulator: Emulator): Promise<number> {
+  const storageState = await signedInState(browser, url, emulator);
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState });
+  try {
+    const page = await context.newPage();
+    const recorder = recordScripts(page);
+    await page.goto(`${url}/home`);
+    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+    recorder.freeze();
+    const loads = await recorder.settle();
+    console.log(`first signed-in screen: ${loads.length} scripts, largest:\n${describeLoads(loads)}`);
+    return totalKb(loads);
+  } finally {
+    await context.close();
+  }
+}
+
+async function lighthouseLanding(url: string): Promise<{ performance: number; accessibility: number }> {
+  const runs = [];
+  for (let i = 0; i < LIGHTHOUSE_RUNS; i += 1) runs.push(await runLighthouse(`${url}/`));
+  const performance = runs.map((run) => run.performance).sort((a, b) => a - b);
+  console.log(`lighthouse performance runs: ${performance.join(', ')}`);
+  const shortfalls = new Set(runs.flatMap((run) => run.shortfalls));
+  if (shortfalls.size > 0) console.log(`lighthouse audits below 1:\n  ${[...shortfalls].join('\n  ')}`);
+  return {
+    performance: performance[Math.floor(performance.length / 2)] ?? Number.NaN,
+    accessibility: Math.min(...runs.map((run) => run.accessibility)),
+  };
+}
+
+export async function run(): Promise<BenchFigure[]> {
+  const dist = await prepareDist();
+  const emulator = await startEmulator({ port: 0, memory: true, autoconfirm: true });
+  let server: PreviewServer | null = null;
+  let browser: Browser | null = null;
+  try {
+    const served = await serve(dist.dir, emulator);
+    server = served.server;
+    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    const landing = await landingScripts(browser, served.url);
+    const firstScreen = await firstScreenScripts(browser, served.url, emulator);
+    await browser.close();
+    browser = null;
+    const scores = await lighthouseLanding(served.url);
+    return [
+      { name: 'landing_js_gz_kb', value: round(landing, 1), unit: 'KB', better: 'lower', target: 120 },
+      {
+        name: 'app_first_screen_js_gz_kb',
+        value: round(firstScreen, 1),
+        unit: 'KB',
+        better: 'lower',
+        target: 300,
+      },
+      {
+        name: 'lighthouse_landing_performance',
+        value: scores.performance,
+        unit: 'score',
+        better: 'higher',
+        target: 0.95,
+      },
+      {
+        name: 'lighthouse_landing_accessibility',
+        value: scores.accessibility,
+        unit: 'score',
+        better: 'higher',
+        target: 0.95,
+      },
+    ];
+  } finally {
+    await browser?.close();
+    await server?.close();
+    await emulator.stop();
+    if (dist.temporary) rmSync(dist.dir, { recursive: true, force: true });
+  }
+}

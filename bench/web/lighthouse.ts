@@ -1,0 +1,85 @@
+// Runs Lighthouse (npm `lighthouse`, its default mobile settings: emulated phone, simulated slow 4G and
+// 4x CPU slowdown) against a URL in the system Chromium, started here with a throwaway profile.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+
+export interface LighthouseScores {
+  performance: number;
+  accessibility: number;
+  /** Audits below a full score in the two categories, for the reader. */
+  shortfalls: string[];
+}
+
+const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+const CHROMIUM_ARGS = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-dev-shm-usage',
+  '--no-first-run',
+  '--no-default-browser-check',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--remote-debugging-port=0',
+];
+
+/** Starts Chromium and resolves with its DevTools port (printed on stderr). */
+function startChromium(profileDir: string): Promise<{ child: ChildProcess; port: number }> {
+  const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`, 'about:blank'], {
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
+  return new Promise((resolve, reject) => {
+    let output = '';
+    const timer = setTimeout(() => {
+      child.kill();
+      reject(new Error(`Chromium printed no DevTools port in 20 s: ${output}`));
+    }, 20_000);
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (match?.[1] !== undefined) {
+        clearTimeout(timer);
+        resolve({ child, port: Number(match[1]) });
+      }
+    });
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`Chromium exited (${String(code)}) before DevTools listened: ${output}`));
+    });
+  });
+}
+
+export async function runLighthouse(url: string): Promise<LighthouseScores> {
+  const profileDir = mkdtempSync(path.join(tmpdir(), 'spotter-lighthouse-'));
+  const { child, port } = await startChromium(profileDir);
+  try {
+    const result = await lighthouse(url, {
+      port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    if (result === undefined) throw new Error('Lighthouse returned no result');
+    const { categories, audits } = result.lhr;
+    const score = (id: string) => categories[id]?.score ?? Number.NaN;
+    const shortfalls = Object.values(categories).flatMap((category) =>
+      category.auditRefs
+        .filter((ref) => ref.weight > 0)
+        .map((ref) => audits[ref.id])
+        .filter((audit) => audit !== undefined && audit.score !== null && audit.score < 1)
+        .map(
+          (audit) =>
+            `${category.id}: ${audit?.id ?? '?'} ${audit?.displayValue ?? ''} (${audit?.score ?? ''})`,
+        ),
+    );
+    return { performance: score('performance'), accessibility: score('accessibility'), shortfalls };
+  } finally {
+    child.kill();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    rmSync(profileDir, { recursive: true, force: true });
+  }
+}
