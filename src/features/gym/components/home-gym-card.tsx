@@ -38,7 +38,7 @@ export function HomeGymCard({
               {name}
             </Title>
             {here ? (
-              <Badge color="teal" variant="light">
+              <Badge color="teal.9" variant="filled">
                 {t('presence.you')}
               </Badge>
             ) : null}
