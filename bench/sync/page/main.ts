@@ -9,7 +9,7 @@
 import Dexie from 'dexie';
 import { planWorkout } from '../../../src/db/commands/workouts';
 import { openDatabase } from '../../../src/db/open-database';
-import { readPending } from '../../../src/db/pending-writes';
+import { pending$, pushKey, readPending } from '../../../src/db/pending-writes';
 import type { SpotterDatabase } from '../../../src/db/types';
 import { startPageSync, type PageSession } from '../../../src/sync/page-sync';
 import { SyncWorkerClient } from '../../../src/sync/sync-worker-client';
@@ -24,6 +24,8 @@ interface Device {
 let device: Device | null = null;
 /** Dates of workouts a live query on "B" has seen, with the time each first appeared (epoch ms). */
 const arrivals = new Map<string, number>();
+/** When the server acknowledged a workout written here (its pending entry cleared; epoch ms). */
+const acks = new Map<string, number>();
 
 function current(): Device {
   if (device === null) throw new Error('bench: open() first');
@@ -126,7 +128,20 @@ const bench = {
     const at = Date.now();
     const planned = await planWorkout({ db, userId }, { type: 'yoga', date, title });
     if (!planned.ok) throw new Error(planned.error.message);
+    const key = pushKey('workouts', planned.value.id);
+    const sub = pending$(db).subscribe((state) => {
+      if (!(key in state.entries) && !acks.has(planned.value.id)) {
+        acks.set(planned.value.id, Date.now());
+        queueMicrotask(() => sub.unsubscribe());
+      }
+    });
     return { id: planned.value.id, at };
+  },
+
+  /** When the write `id` was acknowledged by the server (epoch ms), waiting up to `timeoutMs`. */
+  async acked(id: string, timeoutMs: number): Promise<number> {
+    await until(() => acks.has(id), timeoutMs);
+    return acks.get(id) ?? Number.NaN;
   },
 
   /** `count` local writes (made offline by the caller); returns their ids. */
