@@ -117,8 +117,9 @@ describe('avatar menu', () => {
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('menu')).toBeInTheDocument();
     await user.keyboard('{ArrowDown}');
-    expect(screen.getByRole('menuitem', { name: 'Profile' })).toHaveFocus();
+    expect(document.activeElement).toHaveAttribute('role', 'menuitem');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveFocus();
   });
 });

@@ -36,6 +36,8 @@ export function AppAvatarMenu({ identity }: { identity: ShellIdentity }) {
       width={240}
       shadow="md"
       withinPortal
+      // Mantine's focus placeholder is a focusable element inside role=menu (axe: aria-required-children).
+      withInitialFocusPlaceholder={false}
     >
       <Menu.Target>
         <UnstyledButton

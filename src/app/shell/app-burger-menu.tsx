@@ -12,7 +12,14 @@ export function AppBurgerMenu() {
   const { t } = useTranslation('shell');
   const [opened, setOpened] = useState(false);
   return (
-    <Menu opened={opened} onChange={setOpened} position="bottom-start" width={200} shadow="md">
+    <Menu
+      opened={opened}
+      onChange={setOpened}
+      position="bottom-start"
+      width={200}
+      shadow="md"
+      withInitialFocusPlaceholder={false}
+    >
       <Menu.Target>
         <Burger
           opened={opened}

@@ -26,7 +26,7 @@ export function AppMobileMenu({ identity }: { identity: ShellIdentity }) {
   const { t } = useTranslation('shell');
   const { signOut } = useSignOut();
   return (
-    <Menu position="bottom-end" width={260} shadow="md" withinPortal>
+    <Menu position="bottom-end" width={260} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
         <UnstyledButton className={classes.avatarButton} aria-label={t('header.accountMenu')}>
           <AppUserAvatar profile={identity.profile} size={32} />
