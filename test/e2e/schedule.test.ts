@@ -434,7 +434,14 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     await openSchedule(page);
     await expect.poll(() => xpBadge(page).textContent()).toMatch(/^0 XP/);
     // The sync worker has started (it pulled the profile) before the network goes.
-    expected = [/ERR_INTERNET_DISCONNECTED/, /net::ERR_/, /Failed to fetch/, /request failed/];
+    // While offline: failed requests, and the realtime channel reporting its transport failure.
+    expected = [
+      /ERR_INTERNET_DISCONNECTED/,
+      /net::ERR_/,
+      /Failed to fetch/,
+      /request failed/,
+      /\[realtime\]/,
+    ];
     await page.context().setOffline(true);
 
     const tomorrow = addDays(today(), 1);
@@ -458,13 +465,16 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
 
     await page.context().setOffline(false);
     await eventually(
-      'both writes on the server',
-      async () => {
-        const p = await profileOf(user.email);
-        return p.xp === 15 ? p : null;
-      },
+      'the workout planned offline on the server',
+      async () => (await api.select('workouts', `user_id=eq.${user.id}&select=id`)).length === 1,
       45_000,
     );
+    await eventually(
+      'the rest day confirmed offline on the server',
+      async () => (await api.select('rest_days', `user_id=eq.${user.id}&select=id`)).length === 1,
+      45_000,
+    );
+    await eventually('+15 XP on the server', async () => (await profileOf(user.email)).xp === 15, 20_000);
     // Let any replay (service-worker queue, worker retry) land, then count: each exactly once.
     await new Promise((resolve) => setTimeout(resolve, 4000));
     const workouts = await api.select<WorkoutRow>('workouts', `user_id=eq.${user.id}&select=*`);

@@ -22,7 +22,14 @@ export function DeleteWorkoutModal({ workout, onCancel, onConfirm }: DeleteWorko
     setBusy(false);
   };
   return (
-    <Modal opened={workout !== null} onClose={onCancel} title={t('delete.title')} radius="lg" centered>
+    <Modal
+      opened={workout !== null}
+      onClose={onCancel}
+      title={t('delete.title')}
+      radius="lg"
+      centered
+      closeButtonProps={{ 'aria-label': t('close') }}
+    >
       {workout && (
         <Stack gap="lg">
           <Text>

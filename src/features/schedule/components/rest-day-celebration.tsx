@@ -30,7 +30,15 @@ export function RestDayCelebration({ day, streak, onClose }: RestDayCelebrationP
       : null;
 
   return (
-    <Modal opened onClose={onClose} title={t('restDay.title')} radius="lg" centered size="md">
+    <Modal
+      opened
+      onClose={onClose}
+      title={t('restDay.title')}
+      radius="lg"
+      centered
+      size="md"
+      closeButtonProps={{ 'aria-label': ts('close') }}
+    >
       <Stack align="center" gap="md" ta="center" data-testid="rest-day-celebration">
         <ThemeIcon size={64} radius="xl" color="teal" variant="light" aria-hidden>
           <IconMoon size={36} />

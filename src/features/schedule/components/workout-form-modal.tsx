@@ -1,15 +1,4 @@
-import {
-  Badge,
-  Button,
-  Group,
-  Modal,
-  Select,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Button, Group, Modal, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { IconSparkles } from '@tabler/icons-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -25,6 +14,7 @@ import {
   type WorkoutFormErrors,
   type WorkoutFormValues,
 } from '../model/workout-form';
+import classes from './schedule.module.css';
 import { reminderLabel, WorkoutTypeIcon } from './workout-labels';
 
 type ValidInput = Extract<ValidationResult, { ok: true }>['input'];
@@ -79,6 +69,7 @@ export function WorkoutFormModal(props: WorkoutFormModalProps) {
       radius="lg"
       size="lg"
       centered
+      closeButtonProps={{ 'aria-label': t('close') }}
     >
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Stack gap="md">
@@ -101,9 +92,9 @@ export function WorkoutFormModal(props: WorkoutFormModalProps) {
                     aria-pressed={active}
                     leftSection={<WorkoutTypeIcon type={preset.type} size={16} />}
                     rightSection={
-                      <Badge size="xs" color="flame" variant={active ? 'white' : 'light'}>
+                      <Text span fz="xs" fw={800}>
                         {t('presets.hint')}
-                      </Badge>
+                      </Text>
                     }
                     onClick={() => {
                       setValues((v) => applyPreset(v, preset));
@@ -179,7 +170,13 @@ export function WorkoutFormModal(props: WorkoutFormModalProps) {
             error={err('notes')}
           />
 
-          <Group gap="xs" c={earnsXp ? 'flame.7' : 'dimmed'} fz="sm" wrap="nowrap" data-testid="xp-hint">
+          <Group
+            gap="xs"
+            fz="sm"
+            wrap="nowrap"
+            data-testid="xp-hint"
+            {...(earnsXp ? { className: classes.xpHint } : { c: 'dimmed' })}
+          >
             <IconSparkles size={16} aria-hidden style={{ flexShrink: 0 }} />
             <span>{earnsXp ? t('form.xpHint') : t('form.noXpHint')}</span>
           </Group>
