@@ -139,7 +139,7 @@ describeInBrowser('settings (production build, emulator)', () => {
     await expect
       .poll(() => html(second).getAttribute('data-mantine-color-scheme'), { timeout: 20_000 })
       .toBe('light');
-  });
+  }, 120_000);
 
   it('two-factor: enrol with a QR code and secret, then sign-in asks for the code', async () => {
     const { email } = await createUser('twofactor');
@@ -196,7 +196,7 @@ describeInBrowser('settings (production build, emulator)', () => {
     await expect
       .poll(() => page.getByTestId('two-factor-status').textContent(), { timeout: 10_000 })
       .toBe('Off');
-  });
+  }, 120_000);
 
   it('export my data downloads a JSON file with my workouts; offline it explains instead', async () => {
     const { id, email } = await createUser('exporter');
@@ -262,5 +262,5 @@ describeInBrowser('settings (production build, emulator)', () => {
       }
       expect(reached).toBe(true);
     }
-  });
+  }, 120_000);
 });
