@@ -11,6 +11,11 @@ export function watchPageProblems(page: Page): { list: () => string[] } {
   });
   page.on('pageerror', (error) => problems.push(`uncaught: ${error.message}`));
   page.on('requestfailed', (request) => {
+    // A read the browser cancelled (the page navigated away and ended its sync worker mid-request) is
+    // not a failure: the worker repeats it on the next page. Cancelled writes still count.
+    const errorText = request.failure()?.errorText ?? '';
+    const isRead = request.method() === 'GET' || request.method() === 'HEAD';
+    if (isRead && errorText === 'net::ERR_ABORTED' && request.url().includes('/rest/v1/')) return;
     problems.push(
       `request failed: ${request.method()} ${request.url()} (${request.failure()?.errorText ?? '?'})`,
     );
