@@ -1,0 +1,304 @@
+// The signed-in app shell end to end: the production build in Chromium against a fresh emulator that
+// requires e-mail confirmation. A new user signs up through the inbox link and lands in the shell; on a
+// phone (390x844) the tab bar moves between sections and the Profile tab badges a friend request that
+// arrives live; on a desktop (1440x900) the sidebar, the avatar menu (hover) and sign-out. The friend
+// request is answered on /profile, and add friend by Spotter ID meets the server's refusals. axe-core
+// finds no serious or critical violation in light and dark; screenshots go to the git-ignored folder.
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { createServer, type AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { preview, type PreviewServer } from 'vite';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
+import { seriousAxeViolations } from './support/axe';
+import { seriousAxeViolationsOutside } from './support/shell-axe';
+import { describeInBrowser, launchBrowser } from './support/browser';
+import { watchPageProblems } from './support/page-problems';
+
+const PASSWORD = 'correct horse battery';
+const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
+const PHONE = { width: 390, height: 844 };
+const DESKTOP = { width: 1440, height: 900 };
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+interface InboxMessage {
+  to: string;
+  links: string[];
+  created_at: string;
+}
+
+describeInBrowser('app shell (production build, emulator with e-mail confirmation)', () => {
+  let emulator: Emulator;
+  let server: PreviewServer;
+  let baseUrl: string;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+  let problems: () => string[];
+  let expected: RegExp[] = [];
+
+  const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+
+  async function inboxSignupLink(to: string): Promise<string> {
+    for (let attempt = 0; attempt < 50; attempt += 1) {
+      const response = await fetch(`${emulator.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
+      const messages = (await response.json()) as InboxMessage[];
+      const link = messages
+        .toSorted((a, b) => b.created_at.localeCompare(a.created_at))
+        .flatMap((message) => message.links)
+        .find((l) => l.includes('/auth/v1/verify') && l.includes('type=signup'));
+      if (link !== undefined) return link;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    throw new Error(`no sign-up e-mail reached ${to}`);
+  }
+
+  /** Registers (variant B, username) through the form and the inbox link; ends signed in on /home. */
+  async function signUpThroughInbox(username: string): Promise<string> {
+    const address = email(username);
+    await page.goto('/register?variant=b');
+    await page.getByLabel('Username', { exact: true }).and(page.locator('input')).fill(username);
+    await page.getByLabel('Email').fill(address);
+    await page.getByLabel('Password', { exact: true }).and(page.locator('input')).fill(PASSWORD);
+    await page.getByLabel('Confirm password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Account created! Please check your email to verify.').waitFor();
+    await page.goto(await inboxSignupLink(address));
+    await page.waitForURL((url) => url.pathname === '/home');
+    // The first-run tour (its own tests) starts on /home; skip it so it does not sit over the shell.
+    const skip = page.getByRole('dialog').getByRole('button', { name: 'Skip' });
+    const shown = await skip.waitFor({ timeout: 10_000 }).then(
+      () => true,
+      () => false,
+    );
+    if (shown) {
+      await skip.click();
+      await skip.waitFor({ state: 'detached' });
+    }
+    return address;
+  }
+
+  async function handleOf(address: string): Promise<string> {
+    const { rows } = await emulator.engine.query<{ username: string; discriminator: string }>(
+      'select username, discriminator from public.profiles p join auth.users u on u.id = p.id where u.email = $1',
+      [address],
+    );
+    const row = rows[0];
+    if (!row) throw new Error(`no profile for ${address}`);
+    return `${row.username}#${row.discriminator}`;
+  }
+
+  /** A second, confirmed user who asks `handle` to be friends through the real RPC. */
+  async function friendRequestFrom(username: string, handle: string): Promise<void> {
+    const address = email(username);
+    const admin = {
+      apikey: emulator.status.SERVICE_ROLE_KEY,
+      authorization: `Bearer ${emulator.status.SERVICE_ROLE_KEY}`,
+    };
+    const created = await fetch(`${emulator.url}/auth/v1/admin/users`, {
+      method: 'POST',
+      headers: { ...admin, 'content-type': 'application/json' },
+      body: JSON.stringify({
+        email: address,
+        password: PASSWORD,
+        email_confirm: true,
+        user_metadata: { username },
+      }),
+    });
+    expect(created.status).toBe(200);
+    const anon = { apikey: emulator.status.ANON_KEY, 'content-type': 'application/json' };
+    const token = await fetch(`${emulator.url}/auth/v1/token?grant_type=password`, {
+      method: 'POST',
+      headers: anon,
+      body: JSON.stringify({ email: address, password: PASSWORD }),
+    });
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const sent = await fetch(`${emulator.url}/rest/v1/rpc/add_friend_by_handle`, {
+      method: 'POST',
+      headers: { ...anon, authorization: `Bearer ${accessToken}` },
+      body: JSON.stringify({ p_handle: handle }),
+    });
+    expect(await sent.json()).toBe(1);
+  }
+
+  /** Screenshots in light and dark; axe on the shell (and on the page too when it is ours, /profile). */
+  async function checkAxeAndShoot(name: string, { withPage = false } = {}): Promise<void> {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await expect.poll(() => page.locator('html').getAttribute('data-mantine-color-scheme')).toBe(scheme);
+      // The toasts of sign-up fade out; axe judges the shell, not a toast in mid-transition.
+      await page
+        .locator('.mantine-Notification-root')
+        .waitFor({ state: 'detached' })
+        .catch(() => undefined);
+      const size = page.viewportSize();
+      await page.screenshot({ path: `${shots}shell-${name}-${scheme}-${size?.width}x${size?.height}.png` });
+      const violations = withPage
+        ? await seriousAxeViolations(page)
+        : await seriousAxeViolationsOutside(page, ['#main']);
+      expect(violations, `${name} in ${scheme}`).toEqual([]);
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+  }
+
+  beforeAll(async () => {
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    emulator = await startEmulator({
+      port: 0,
+      memory: true,
+      autoconfirm: false,
+      siteUrl: baseUrl,
+      additionalRedirectUrls: [baseUrl],
+      rateLimits: { emailMinIntervalSeconds: 0, emailSentPerHour: 1000 },
+    });
+    const previous = process.env.SPOTTER_API_URL;
+    process.env.SPOTTER_API_URL = emulator.url;
+    try {
+      server = await preview({
+        logLevel: 'warn',
+        preview: { host: '127.0.0.1', port, strictPort: true, open: false },
+      });
+    } finally {
+      if (previous === undefined) delete process.env.SPOTTER_API_URL;
+      else process.env.SPOTTER_API_URL = previous;
+    }
+    browser = await launchBrowser();
+    mkdirSync(shots, { recursive: true });
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await server?.close();
+    await emulator?.stop();
+  });
+
+  const openPage = async (viewport: { width: number; height: number }) => {
+    context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', viewport, colorScheme: 'light' });
+    page = await context.newPage();
+    problems = watchPageProblems(page).list;
+    expected = [];
+  };
+
+  afterEach(async () => {
+    // Closing the browser context cuts the sync worker's badge-count requests that are still running.
+    expected.push(
+      /request failed: HEAD .*\/rest\/v1\/(notifications|friend_requests)\?.* \(net::ERR_ABORTED\)/,
+    );
+    const left = problems().filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+    await context.close();
+    expect(left, 'console errors or failed requests').toEqual([]);
+  });
+
+  it('on a phone: lands in the shell, moves between tabs, badges a live friend request, answers it', async () => {
+    await openPage(PHONE);
+    const address = await signUpThroughInbox('tabby');
+    const handle = await handleOf(address);
+
+    const header = page.locator('[data-shell-part="mobile-header"]');
+    const tabs = page.getByRole('navigation', { name: 'App sections' });
+    await header.getByText('tabby', { exact: true }).waitFor();
+    await expect.poll(() => header.getByText('No streak').isVisible()).toBe(true);
+    expect(await page.locator('[data-shell-part="sidebar"]').isVisible()).toBe(false);
+    expect(await page.locator('[data-shell-part="desktop-header"]').isVisible()).toBe(false);
+    expect(await tabs.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    await checkAxeAndShoot('home');
+    await header.getByRole('button', { name: 'Account menu' }).click();
+    const menu = page.getByRole('menu');
+    await menu.getByText(handle).waitFor();
+    await checkAxeAndShoot('mobile-menu');
+    await page.keyboard.press('Escape');
+    await menu.waitFor({ state: 'detached' });
+
+    // Tabs: Profile, then Home again; each is the current one once opened.
+    await tabs.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
+    await page.locator('#main').getByText(handle).waitFor();
+    expect(await tabs.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
+    await checkAxeAndShoot('profile', { withPage: true });
+    await tabs.getByRole('link', { name: 'Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/home');
+    expect(await tabs.getByRole('link', { name: 'Plan' }).getAttribute('href')).toBe('/schedule');
+    expect(await tabs.getByRole('link', { name: 'Gym' }).getAttribute('href')).toBe('/gym');
+
+    // A request arrives while the app is open: realtime pulls it and the Profile tab shows the badge.
+    await friendRequestFrom('buddy', handle);
+    const profileTab = tabs.getByRole('link', { name: 'Profile, 1 pending friend request' });
+    await profileTab.waitFor({ timeout: 20_000 });
+    expect(await profileTab.getByTestId('count-badge').textContent()).toBe('1');
+
+    await profileTab.click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    const requests = page.getByRole('region', { name: 'Friend requests' });
+    await requests.getByRole('button', { name: /^Accept friend request from / }).click();
+    await page.getByText(/^You are now friends with /).waitFor();
+    await requests.getByText('No pending friend requests.').waitFor();
+    await tabs.getByRole('link', { name: 'Profile', exact: true }).waitFor();
+    const { rows } = await emulator.engine.query<{ n: number }>(
+      `select count(*)::int as n from public.friendships f join auth.users u on u.id = f.user_id
+       where u.email = $1 and not f._deleted`,
+      [address],
+    );
+    expect(rows[0]?.n).toBe(1);
+  });
+
+  it('on a desktop: sidebar, avatar menu on hover, add friend refusals, sign out', async () => {
+    await openPage(DESKTOP);
+    const address = await signUpThroughInbox('desky');
+    const handle = await handleOf(address);
+    expected = [/HTTP 400: POST .*\/rest\/v1\/rpc\/add_friend_by_handle/, /status of 400/];
+
+    const sidebar = page.locator('[data-shell-part="sidebar"]');
+    await sidebar.getByText(handle).waitFor();
+    await sidebar.getByText('Level 1').waitFor();
+    expect(await page.locator('[data-shell-part="mobile-header"]').isVisible()).toBe(false);
+    expect(await page.locator('[data-shell-part="tab-bar"]').isVisible()).toBe(false);
+    expect(await page.locator('[data-shell-part="burger"]').isVisible()).toBe(false);
+    const nav = sidebar.getByRole('navigation', { name: 'Main navigation' });
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBe('page');
+    // The content sits right of the 16rem sidebar.
+    const main = await page.locator('#main').boundingBox();
+    expect(main?.x).toBe(256);
+    await checkAxeAndShoot('home');
+
+    await nav.getByRole('link', { name: 'Profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    expect(await nav.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
+    expect(await nav.getByRole('link', { name: 'Home' }).getAttribute('aria-current')).toBeNull();
+
+    // The avatar menu opens on hover; Add friend opens the dialog through ?addFriend=1.
+    const desktopHeader = page.locator('[data-shell-part="desktop-header"]');
+    await desktopHeader.getByRole('button', { name: 'Account menu' }).hover();
+    const menu = page.getByRole('menu');
+    await menu.waitFor();
+    await checkAxeAndShoot('avatar-menu');
+    await menu.getByRole('menuitem', { name: 'Add friend' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile' && url.search === '?addFriend=1');
+    const dialog = page.getByRole('dialog', { name: 'Add a friend' });
+    const field = dialog.getByLabel('Spotter ID');
+    await field.fill(handle);
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByText('You cannot add yourself as a friend').waitFor();
+    await field.fill('nobody#0000');
+    await dialog.getByRole('button', { name: 'Send request' }).click();
+    await dialog.getByText('User not found').waitFor();
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile' && url.search === '');
+
+    await sidebar.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByText('Signed out successfully.').waitFor();
+    await page.waitForURL((url) => url.pathname === '/');
+    // Leaving the landing page at once may cut its images short.
+    expected.push(/request failed: GET .*\.svg \(net::ERR_ABORTED\)/);
+  });
+});
