@@ -22,7 +22,25 @@ export default defineConfig({
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   worker: { format: 'es' },
-  build: { target: 'es2022', sourcemap: true },
+  build: {
+    target: 'es2022',
+    sourcemap: true,
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          groups: [
+            // The toast store on its own: the app's providers watch it (to mount the toast host on the first
+            // toast), and without this group the bundler ships it inside the notifications component chunk,
+            // which the landing page would then load for nothing.
+            {
+              name: 'toast-store',
+              test: /@mantine[\\/](?:notifications[\\/]esm[\\/]notifications\.store|store[\\/])/,
+            },
+          ],
+        },
+      },
+    },
+  },
   preview: { host: '127.0.0.1', port: 4173, strictPort: true, proxy: apiProxy },
   server: { host: '127.0.0.1', port: 5173, proxy: apiProxy },
 });

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app';
 import { createAppRouter } from '@/app/router';
+import { hasStoredSession } from '@/lib/auth/storage-key';
 import { createI18n, syncDocumentLanguage } from '@/lib/i18n';
 import { captureInstallPrompt } from '@/lib/install-prompt';
 import { startServiceWorker } from '@/lib/service-worker/start';
@@ -12,7 +13,15 @@ import { startServiceWorker } from '@/lib/service-worker/start';
 // Before anything is awaited: the install prompt event can fire while translations load.
 captureInstallPrompt();
 
-const { i18n, ready } = createI18n();
+// Most first visits open the landing page: its lazy chunk downloads while the shell's translations load,
+// rather than after them (the route's own import then finds it loaded). A stored session goes to /home.
+const landingFirst = window.location.pathname === '/' && !hasStoredSession();
+if (landingFirst) {
+  import('@/routes/index.lazy').catch(() => undefined); // the route's loader retries and reports failures
+}
+
+// The landing texts load beside the shell's (the route's loader then finds them loaded).
+const { i18n, ready } = createI18n(landingFirst ? { extraNamespaces: ['landing'] } : {});
 syncDocumentLanguage(i18n);
 await ready;
 

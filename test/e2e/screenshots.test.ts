@@ -1,5 +1,6 @@
 // Screenshots of the public screens in light and dark, phone and desktop, for review
-// (written to test/e2e/screenshots/, git-ignored), each also checked with axe-core.
+// (written to test/e2e/screenshots/, git-ignored), each also checked with axe-core. The signed-in shell's
+// screenshots come from test/e2e/shell.test.ts (it needs the emulator and a user).
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
@@ -14,6 +15,8 @@ const screens = [
   { name: 'login', path: '/login' },
   { name: 'register', path: '/register' },
   { name: 'impressum', path: '/impressum' },
+  { name: 'datenschutz', path: '/datenschutz' },
+  { name: 'terms', path: '/terms' },
   { name: 'not-found', path: '/no-such-page' },
 ] as const;
 const viewports = [

@@ -10,6 +10,8 @@ export interface CreateI18nOptions {
   language?: Language;
   /** All resources up front (tests): initialisation is then synchronous. Without them, namespaces load lazily. */
   resources?: Resource;
+  /** Namespaces to load with the initial ones (in parallel), such as the first page's own. */
+  extraNamespaces?: readonly string[];
 }
 
 export interface I18nHandle {
@@ -19,7 +21,11 @@ export interface I18nHandle {
 }
 
 /** One configured i18next instance; the app makes one at boot, each component test makes its own. */
-export function createI18n({ language, resources }: CreateI18nOptions = {}): I18nHandle {
+export function createI18n({
+  language,
+  resources,
+  extraNamespaces = [],
+}: CreateI18nOptions = {}): I18nHandle {
   const i18n = createInstance();
   if (language === undefined) i18n.use(SafeLanguageDetector);
   if (resources === undefined) i18n.use(lazyLocaleBackend);
@@ -30,7 +36,7 @@ export function createI18n({ language, resources }: CreateI18nOptions = {}): I18
     fallbackLng: FALLBACK_LANGUAGE,
     load: 'languageOnly',
     nonExplicitSupportedLngs: true,
-    ns: [...INITIAL_NAMESPACES],
+    ns: [...INITIAL_NAMESPACES, ...extraNamespaces],
     defaultNS: DEFAULT_NAMESPACE,
     detection: detectionOptions,
     // React escapes what it renders; escaping here too would double-escape.
