@@ -210,6 +210,8 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
       .filter((problem) => !/\(net::ERR_ABORTED\)$/.test(problem))
       .filter((problem) => !expected.some((pattern) => pattern.test(problem)));
     expected = [];
+    // Only the first user's page lives on; the others end with their test.
+    for (const entry of contexts.splice(1)) void entry.context.close();
     expect(left, 'console errors or failed requests').toEqual([]);
   });
 
@@ -433,7 +435,11 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     const user = await signedInUser('offliner', page);
     await openSchedule(page);
     await expect.poll(() => xpBadge(page).textContent()).toMatch(/^0 XP/);
-    // The sync worker has started (it pulled the profile) before the network goes.
+    // The service worker controls the page (the app works offline) and the sync worker has started (it
+    // pulled the profile) before the network goes.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
     // While offline: failed requests, and the realtime channel reporting its transport failure.
     expected = [
       /ERR_INTERNET_DISCONNECTED/,

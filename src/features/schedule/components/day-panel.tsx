@@ -1,4 +1,4 @@
-import { Alert, Button, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconMoon, IconPlus, IconZzz } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -58,14 +58,15 @@ export function DayPanel(props: DayPanelProps) {
         </div>
 
         {confirmed && (
-          <Alert
-            color="teal"
-            radius="md"
-            icon={<IconZzz size={20} aria-hidden />}
-            title={t('day.restConfirmed')}
-          >
-            {t('day.restConfirmedText')}
-          </Alert>
+          <div className={classes.restBox} role="note">
+            <IconZzz size={20} aria-hidden className={classes.restIcon} />
+            <div>
+              <Text fw={700} className={classes.restTitle}>
+                {t('day.restConfirmed')}
+              </Text>
+              <Text fz="sm">{t('day.restConfirmedText')}</Text>
+            </div>
+          </div>
         )}
 
         {workouts.length > 0 ? (
