@@ -6,6 +6,8 @@ import type { Emulator } from '../../../supabase/emulator/src/start-emulator';
 export interface ServiceApi {
   select<T>(table: string, query: string): Promise<T[]>;
   insert(table: string, rows: Record<string, unknown>[]): Promise<void>;
+  /** Insert or, on a key conflict, update the given columns. */
+  upsert(table: string, rows: Record<string, unknown>[]): Promise<void>;
   rpc<T>(fn: string, args: Record<string, unknown>): Promise<T>;
 }
 
@@ -25,6 +27,14 @@ export function serviceApi(emulator: Emulator): ServiceApi {
         body: JSON.stringify(rows),
       });
       if (!response.ok) throw new Error(`insert ${table}: ${response.status} ${await response.text()}`);
+    },
+    async upsert(table: string, rows: Record<string, unknown>[]): Promise<void> {
+      const response = await fetch(`${emulator.url}/rest/v1/${table}`, {
+        method: 'POST',
+        headers: { ...headers, prefer: 'return=minimal,resolution=merge-duplicates' },
+        body: JSON.stringify(rows),
+      });
+      if (!response.ok) throw new Error(`upsert ${table}: ${response.status} ${await response.text()}`);
     },
     async rpc<T>(fn: string, args: Record<string, unknown>): Promise<T> {
       const response = await fetch(`${emulator.url}/rest/v1/rpc/${fn}`, {
