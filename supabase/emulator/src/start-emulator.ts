@@ -12,7 +12,7 @@ import { resolveConfig, type EmulatorOptions } from './config';
 import type { EmulatorContext } from './context';
 import { openEngine, type Engine } from './db/engine';
 import { applySchema } from './db/migrate';
-import { readCachedCluster, writeCachedCluster } from './db/snapshot-cache';
+import { copyCachedCluster, readCachedCluster, writeCachedCluster } from './db/snapshot-cache';
 import { createApp } from './http/app';
 import { createMailbox } from './inbox/mailbox';
 import { startPushService, type PushService } from './push/push-service';
@@ -52,7 +52,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const pgliteDir = options.databaseUrl || !dataDir ? undefined : join(dataDir, 'pglite');
   // A new PGlite cluster starts from the cached migrated one when there is one (see snapshot-cache.ts).
   const newCluster = !options.databaseUrl && !options.loadDataDir && !(pgliteDir && existsSync(pgliteDir));
-  const cached = newCluster ? await readCachedCluster() : null;
+  // On disk it is copied as a directory; in memory PGlite loads the tarball.
+  const copied = newCluster && pgliteDir ? await copyCachedCluster(pgliteDir) : false;
+  const cached = newCluster && !copied ? await readCachedCluster() : null;
   const engine = await openEngine({
     databaseUrl: options.databaseUrl,
     dataDir: pgliteDir,
@@ -61,7 +63,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   try {
     const { applied } = await applySchema(engine, { seed: true });
     if (applied.length > 0) log(`applied migrations: ${applied.join(', ')}`);
-    if (newCluster && !cached && engine.snapshot) {
+    if (newCluster && !copied && !cached && engine.snapshot) {
       await writeCachedCluster(await engine.snapshot()).catch((error: unknown) => {
         log(`could not cache the migrated cluster: ${String(error)}`);
       });

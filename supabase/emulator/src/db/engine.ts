@@ -7,7 +7,13 @@
  * inside `transaction()`, so they end with the transaction. PGlite has a single backend session shared
  * by every caller; a plain `SET` would leak into the next request.
  */
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import {
+  PGlite,
+  parse as pgliteParse,
+  protocol,
+  types as pgliteTypes,
+  type Results,
+} from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
 import { uuid_ossp } from '@electric-sql/pglite/contrib/uuid_ossp';
 import pg from 'pg';
@@ -29,12 +35,25 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+export interface Statement {
+  sql: string;
+  params?: readonly unknown[];
+}
+
 export type NotificationHandler = (payload: string) => void;
 
 export interface Engine extends Queryable {
   readonly kind: 'pglite' | 'postgres';
   /** Runs `fn` in one transaction: COMMIT when it resolves, ROLLBACK when it throws. */
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs the statements in order in one transaction that commits after the last one (any error rolls
+   * back all of them) and resolves to the last one's result. For work that never needs to roll back
+   * on its own: transaction-local settings (`set_config(..., true)`) last until that commit. On PGlite
+   * this is one call into the engine (an extended-protocol pipeline closed by one Sync, which Postgres
+   * runs as one implicit transaction) instead of BEGIN, a call per statement and COMMIT.
+   */
+  pipeline<R = Record<string, unknown>>(statements: readonly Statement[]): Promise<SqlResult<R>>;
   /** LISTEN on a channel; resolves to an unsubscribe function. */
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   /** PGlite only: the whole data directory as an uncompressed tarball, for `loadDataDir`. */
@@ -85,10 +104,44 @@ async function openPglite(options: EngineOptions): Promise<Engine> {
     },
   });
 
+  const transaction: Engine['transaction'] = (fn) => db.transaction((tx) => fn(wrap(tx)));
+  const parsers = (db as unknown as { parsers?: Record<number, (value: string, typeId?: number) => unknown> })
+    .parsers;
+
   return {
     kind: 'pglite',
     ...wrap(db),
-    transaction: (fn) => db.transaction((tx) => fn(wrap(tx))),
+    transaction,
+    async pipeline<R>(statements: readonly Statement[]): Promise<SqlResult<R>> {
+      const texts = statements.map((s) => textParams(s.params ?? []));
+      if (!parsers || texts.some((values) => values === null)) {
+        // Values PGlite would serialise by their declared type (arrays, dates…): the general path.
+        return transaction(async (tx) => runInOrder<R>(tx, statements));
+      }
+      const parts: Uint8Array[] = [];
+      statements.forEach((statement, i) => {
+        parts.push(
+          protocol.serialize.parse({ text: statement.sql }),
+          protocol.serialize.bind({ values: texts[i] ?? [] }),
+          protocol.serialize.describe({ type: 'P' }),
+          protocol.serialize.execute({}),
+        );
+      });
+      parts.push(protocol.serialize.sync());
+      // The transaction mutex first, as db.query takes it: nothing may run inside another caller's
+      // open transaction, and no other caller may run between these statements.
+      const { messages } = await db._runExclusiveTransaction(() =>
+        db._runExclusiveQuery(() => db.execProtocol(concatBytes(parts))),
+      );
+      const results: Results<R>[] = pgliteParse.parseResults(messages, parsers) as Results<R>[];
+      const last = results[results.length - 1];
+      if (!last) throw new Error('pipeline returned no result');
+      return {
+        rows: last.rows,
+        rowCount: last.affectedRows || last.rows.length,
+        fields: last.fields.map((f) => ({ name: f.name, dataTypeID: f.dataTypeID })),
+      };
+    },
     async listen(channel, handler) {
       const unsubscribe = await db.listen(channel, handler);
       return async () => {
@@ -142,22 +195,27 @@ async function openPostgres(databaseUrl: string): Promise<Engine> {
     return client;
   }
 
+  const transaction: Engine['transaction'] = async (fn) => {
+    const client = await pool.connect();
+    try {
+      await client.query('begin');
+      const result = await fn(wrap(client));
+      await client.query('commit');
+      return result;
+    } catch (error) {
+      await client.query('rollback').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+
   return {
     kind: 'postgres',
     ...wrap(pool),
-    async transaction(fn) {
-      const client = await pool.connect();
-      try {
-        await client.query('begin');
-        const result = await fn(wrap(client));
-        await client.query('commit');
-        return result;
-      } catch (error) {
-        await client.query('rollback').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+    transaction,
+    pipeline<R>(statements: readonly Statement[]) {
+      return transaction((tx) => runInOrder<R>(tx, statements));
     },
     async listen(channel, handler) {
       const client = await listenerClient();
@@ -181,4 +239,33 @@ async function openPostgres(databaseUrl: string): Promise<Engine> {
       await pool.end();
     },
   };
+}
+
+async function runInOrder<R>(tx: Queryable, statements: readonly Statement[]): Promise<SqlResult<R>> {
+  let result: SqlResult<R> = { rows: [], rowCount: 0, fields: [] };
+  for (const statement of statements) result = await tx.query<R>(statement.sql, statement.params ?? []);
+  return result;
+}
+
+/** Bind values in text format when each is a plain scalar (what PGlite's serialisers would send); else null. */
+function textParams(params: readonly unknown[]): Array<string | null> | null {
+  const values: Array<string | null> = [];
+  for (const value of params) {
+    if (value === null || value === undefined) values.push(null);
+    else if (typeof value === 'string') values.push(value);
+    else if (typeof value === 'number' && Number.isFinite(value)) values.push(String(value));
+    else if (typeof value === 'boolean') values.push(value ? 't' : 'f');
+    else return null;
+  }
+  return values;
+}
+
+function concatBytes(parts: readonly Uint8Array[]): Uint8Array {
+  const out = new Uint8Array(parts.reduce((n, part) => n + part.length, 0));
+  let offset = 0;
+  for (const part of parts) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
 }

@@ -43,6 +43,13 @@ export async function listMigrations(): Promise<Array<{ version: string; name: s
 }
 
 export async function applySchema(engine: Engine, options: ApplySchemaOptions = {}): Promise<AppliedSchema> {
+  // A database that recorded this exact schema (bootstrap, migrations and seed) needs none of them
+  // again: one query instead of re-running the bootstrap and checking each migration and the seed.
+  const withSeed = options.seed !== false;
+  const fingerprint = withSeed ? await schemaFingerprint() : null;
+  if (fingerprint !== null && (await recordedFingerprint(engine)) === fingerprint) {
+    return { applied: [], seeded: false };
+  }
   await engine.exec(await readFile(paths.bootstrap, 'utf8'));
 
   const done = new Set(
@@ -96,7 +103,31 @@ export async function applySchema(engine: Engine, options: ApplySchemaOptions = 
       }
     }
   }
+  if (fingerprint !== null) await recordFingerprint(engine, fingerprint);
   return { applied, seeded };
+}
+
+/** What the last complete `applySchema` (with the seed) recorded; null when it never ran here. */
+async function recordedFingerprint(engine: Engine): Promise<string | null> {
+  try {
+    const { rows } = await engine.query<{ value: string }>(
+      `select value from supabase_migrations.emulator_state where key = 'schema_fingerprint'`,
+    );
+    return rows[0]?.value ?? null;
+  } catch {
+    return null; // no such table yet: a new database, or one from before the record existed
+  }
+}
+
+async function recordFingerprint(engine: Engine, fingerprint: string): Promise<void> {
+  await engine.exec(
+    'create table if not exists supabase_migrations.emulator_state (key text primary key, value text not null)',
+  );
+  await engine.query(
+    `insert into supabase_migrations.emulator_state (key, value) values ('schema_fingerprint', $1)
+     on conflict (key) do update set value = excluded.value`,
+    [fingerprint],
+  );
 }
 
 /** A hash of everything applySchema reads, to key cached database snapshots. */

@@ -3,7 +3,7 @@
  * the role and the JWT claims as transaction-local settings, so RLS sees `auth.uid()` and the role,
  * and nothing survives the transaction.
  */
-import type { Queryable } from './engine';
+import type { Queryable, Statement } from './engine';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
@@ -21,8 +21,14 @@ export interface RequestIdentity {
 }
 
 export async function asRole(tx: Queryable, identity: RequestIdentity): Promise<void> {
-  await tx.query(
-    `select set_config('search_path', '"public", "extensions"', true),
+  const { sql, params } = roleStatement(identity);
+  await tx.query(sql, params);
+}
+
+/** The statement `asRole` runs, for `engine.pipeline()` (settings then the request's query). */
+export function roleStatement(identity: RequestIdentity): Statement & { params: unknown[] } {
+  return {
+    sql: `select set_config('search_path', '"public", "extensions"', true),
             set_config('role', $1, true),
             set_config('request.jwt.claims', $2, true),
             set_config('request.method', $3, true),
@@ -31,12 +37,12 @@ export async function asRole(tx: Queryable, identity: RequestIdentity): Promise<
             set_config('request.cookies', '{}', true)${
               identity.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''
             }`,
-    [
+    params: [
       identity.role,
       JSON.stringify(identity.claims),
       identity.method ?? 'POST',
       identity.path ?? '/',
       JSON.stringify(identity.headers ?? {}),
     ],
-  );
+  };
 }
