@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { dayOfYear } from '../../src/domain/dates';
+import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import {
@@ -119,6 +120,7 @@ describeInBrowser('shell overlays (production build, emulator)', () => {
     expect(await card.textContent()).toMatch(/Step [1-9] of 9/);
     mkdirSync(shots, { recursive: true });
     await first.page.screenshot({ path: `${shots}walkthrough-1280.png` });
+    expect(await seriousAxeViolations(first.page)).toEqual([]);
     expect(await first.page.getByTestId('login-animation').count()).toBe(0);
     await card.getByRole('button', { name: 'Skip' }).click();
     await card.waitFor({ state: 'detached' });
