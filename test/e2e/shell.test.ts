@@ -215,6 +215,7 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
     await header.getByRole('button', { name: 'Account menu' }).click();
     const menu = page.getByRole('menu');
     await menu.getByText(handle).waitFor();
+    await page.waitForTimeout(300); // the dropdown fades in (150 ms); judge and shoot it opaque
     await checkAxeAndShoot('mobile-menu');
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'detached' });
@@ -281,6 +282,7 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
     await desktopHeader.getByRole('button', { name: 'Account menu' }).hover();
     const menu = page.getByRole('menu');
     await menu.waitFor();
+    await page.waitForTimeout(300);
     await checkAxeAndShoot('avatar-menu');
     await menu.getByRole('menuitem', { name: 'Add friend' }).click();
     await page.waitForURL((url) => url.pathname === '/profile' && url.search === '?addFriend=1');
