@@ -53,6 +53,16 @@ function startChromium(profileDir: string): Promise<{ child: ChildProcess; port:
   });
 }
 
+async function stopChromium(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => {
+    child.once('exit', resolve);
+    setTimeout(resolve, 5_000);
+  });
+  child.kill();
+  await exited;
+}
+
 export async function runLighthouse(url: string): Promise<LighthouseScores> {
   const profileDir = mkdtempSync(path.join(tmpdir(), 'spotter-lighthouse-'));
   const { child, port } = await startChromium(profileDir);
@@ -78,8 +88,8 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
     );
     return { performance: score('performance'), accessibility: score('accessibility'), shortfalls };
   } finally {
-    child.kill();
-    await new Promise((resolve) => setTimeout(resolve, 300));
-    rmSync(profileDir, { recursive: true, force: true });
+    await stopChromium(child);
+    // Chromium can still be flushing its profile for a moment after it exits.
+    rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
   }
 }
