@@ -67,6 +67,8 @@ export function DailyChallengeCard({ model }: { model: DailyChallengeModel }) {
           <Alert
             variant="light"
             color={view.pendingClaim ? 'yellow' : 'teal'}
+            // The tint carries the state; the title stays in the text colour (contrast on the tint).
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
             radius="md"
             icon={view.pendingClaim ? <IconCloudUpload aria-hidden /> : <IconCalendarCheck aria-hidden />}
             title={t('home:challenge.done')}

@@ -33,7 +33,7 @@ export function ProgressCards({ progress }: { progress: ProgressView | undefined
       </Card>
       <Card withBorder radius="lg" padding="lg" className={classes.statCard} data-testid="level-card">
         {moments.gain ? (
-          <Text key={moments.gain.key} className={classes.gain} aria-hidden>
+          <Text key={moments.gain.key} className={classes.gain} aria-hidden data-testid="xp-gain">
             {t('progress.xpGain', { xp: moments.gain.amount })}
           </Text>
         ) : null}
@@ -71,7 +71,7 @@ export function ProgressCards({ progress }: { progress: ProgressView | undefined
               })}
             </Text>
             {progress && progress.pendingXp > 0 ? (
-              <Text size="xs" c="blue" fw={600}>
+              <Text size="xs" c="var(--mantine-primary-color-light-color)" fw={600}>
                 {t('progress.pending', { xp: progress.pendingXp })}
               </Text>
             ) : null}

@@ -17,20 +17,17 @@ export function SyncIndicator() {
     : null;
   const look = {
     synced: {
-      color: 'gray',
-      icon: <IconCloudCheck size={14} aria-hidden />,
+      icon: <IconCloudCheck size={14} color="var(--mantine-color-teal-6)" aria-hidden />,
       label: t('sync.synced'),
       hint: time ? t('sync.syncedAt', { time }) : t('sync.synced'),
     },
     pending: {
-      color: 'blue',
-      icon: <IconRefresh size={14} aria-hidden />,
+      icon: <IconRefresh size={14} color="var(--mantine-color-blue-6)" aria-hidden />,
       label: t('sync.pending', { count: Math.max(1, status.pendingWrites) }),
       hint: t('sync.pendingHint'),
     },
     offline: {
-      color: 'yellow',
-      icon: <IconCloudOff size={14} aria-hidden />,
+      icon: <IconCloudOff size={14} color="var(--mantine-color-yellow-6)" aria-hidden />,
       label:
         status.pendingWrites > 0
           ? `${t('sync.offline')} · ${t('sync.pending', { count: status.pendingWrites })}`
@@ -38,8 +35,7 @@ export function SyncIndicator() {
       hint: t('sync.offlineHint'),
     },
     error: {
-      color: 'red',
-      icon: <IconAlertTriangle size={14} aria-hidden />,
+      icon: <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" aria-hidden />,
       label: t('sync.error'),
       hint: t('sync.errorHint'),
     },
@@ -48,7 +44,8 @@ export function SyncIndicator() {
     <Tooltip label={look.hint} multiline w={260} withArrow>
       <Badge
         variant="light"
-        color={look.color}
+        // Gray for legible text in both schemes; the icon's colour tells the state at a glance.
+        color="gray"
         leftSection={look.icon}
         radius="xl"
         size="md"
