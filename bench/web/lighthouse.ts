@@ -31,6 +31,8 @@ const CHROMIUM_ARGS = [
 function startChromium(profileDir: string): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(CHROMIUM, [...CHROMIUM_ARGS, `--user-data-dir=${profileDir}`, 'about:blank'], {
     stdio: ['ignore', 'ignore', 'pipe'],
+    // Its own process group: /usr/bin/chromium is a launcher script, so the browser is a grandchild.
+    detached: true,
   });
   return new Promise((resolve, reject) => {
     let output = '';
@@ -59,7 +61,8 @@ async function stopChromium(child: ChildProcess): Promise<void> {
     child.once('exit', resolve);
     setTimeout(resolve, 5_000);
   });
-  child.kill();
+  if (child.pid === undefined) child.kill();
+  else process.kill(-child.pid, 'SIGTERM'); // the whole group: launcher script and browser
   await exited;
 }
 
@@ -90,6 +93,10 @@ export async function runLighthouse(url: string): Promise<LighthouseScores> {
   } finally {
     await stopChromium(child);
     // Chromium can still be flushing its profile for a moment after it exits.
-    rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    try {
+      rmSync(profileDir, { recursive: true, force: true, maxRetries: 10, retryDelay: 200 });
+    } catch (error) {
+      console.warn(`bench web: could not remove ${profileDir}:`, error);
+    }
   }
 }
