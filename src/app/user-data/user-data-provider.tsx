@@ -8,6 +8,8 @@ import { Center, Loader } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SpotterDatabase } from '@/db/types';
+import { resolveTimeZone, todayIn } from '@/domain/dates';
+import { purgeStaleRestDayFlags } from '@/lib/rest-day-flag';
 import type { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { getPageServices } from './page-services';
 import { UserDataContext, type UserData } from './user-data-context';
@@ -30,6 +32,11 @@ export function UserDataProvider({ user, children }: UserDataProviderProps) {
   const [failure, setFailure] = useState<unknown>(null);
   const services = getPageServices();
   const sync = services.sync;
+
+  // Spec point 4: quick local rest-day records are valid for today only; older ones go at start-up.
+  useEffect(() => {
+    purgeStaleRestDayFlags(todayIn(resolveTimeZone(null), new Date()));
+  }, []);
 
   useEffect(() => {
     let current = true;

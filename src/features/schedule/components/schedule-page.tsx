@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { useLiveDocument } from '@/db/use-live-query';
 import { usePageTitle } from '@/lib/use-page-title';
-import { purgeStaleRestDayFlags, readRestDayFlag } from '../data/rest-day-flag';
+import { purgeStaleRestDayFlags, readRestDayFlag } from '@/lib/rest-day-flag';
 import { useScheduleActions } from '../data/use-schedule-actions';
 import { useScheduleData } from '../data/use-schedule-data';
 import { useToday } from '../data/use-today';

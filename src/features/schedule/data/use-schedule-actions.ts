@@ -5,7 +5,7 @@ import { deleteWorkout, editWorkout, planWorkout, type PlanWorkoutInput } from '
 import type { SpotterDatabase } from '@/db/types';
 import { feedback } from '@/lib/feedback';
 import { toastError, toastSuccess } from '../toasts';
-import { storeRestDayFlag } from './rest-day-flag';
+import { storeRestDayFlag } from '@/lib/rest-day-flag';
 
 interface ActionsInput {
   db: SpotterDatabase;
