@@ -6,8 +6,8 @@
 //   │   ├── /  /login  /register  /reset-password
 //   │   ├── /u/$slug  /p/$id
 //   │   └── /impressum  /datenschutz  /terms
-//   └── _app (layout)           session guard (verifying, timeout, redirect to /login), the signed-in shell:
-//       └── /home  /profile  (later: /schedule  /gym  /notifications  /settings)
+//   └── _app (layout)           session guard (verifying, timeout, redirect to /login), the user's data, the shell:
+//       └── /home  /schedule  /gym  /profile  /notifications  /settings
 import { rootRoute } from '@/routes/__root';
 import { appLayoutRoute } from '@/routes/_app';
 import { publicLayoutRoute } from '@/routes/_public';
