@@ -188,14 +188,19 @@ export async function acknowledgePushed(
   collection: CollectionName,
   pushed: readonly (Record<string, unknown> & { id: string; _deleted: boolean })[],
 ): Promise<void> {
+  // One ledger read per batch: a pulled page of rows nobody wrote here (the initial sync) costs no
+  // document read and no ledger write (each ledger write wakes every pending$ subscriber in all realms).
+  const ledger = await readPending(db);
+  const candidates = pushed.filter((p) => pushKey(collection, p.id) in ledger.entries);
+  if (candidates.length === 0) return;
   const coll = db.collections[collection];
   const stored = await coll.storageInstance.findDocumentsById(
-    pushed.map((p) => p.id),
+    candidates.map((p) => p.id),
     true,
   );
   const byId = new Map(stored.map((d) => [d.id, d as unknown as Record<string, unknown>]));
   const isEqual = COLLECTIONS[collection].conflictHandler?.isEqual;
-  const settled = pushed
+  const settled = candidates
     .filter((p) => {
       const current = byId.get(p.id);
       if (!current) return true;
@@ -204,8 +209,10 @@ export async function acknowledgePushed(
     .map((p) => pushKey(collection, p.id));
   if (settled.length === 0) return;
   await modifyPending(db, (s) => {
+    const present = settled.filter((key) => key in s.entries);
+    if (present.length === 0) return s;
     const entries = { ...s.entries };
-    for (const key of settled) delete entries[key];
+    for (const key of present) delete entries[key];
     return { ...s, entries };
   });
 }
