@@ -42,7 +42,14 @@ export function NextGoalCard({ goal }: { goal: NextGoal | undefined }) {
             </Text>
           </Stack>
         </Group>
-        <Progress value={goal?.percent ?? 0} size="lg" radius="xl" color="grape" aria-label={title} />
+        {/* While the goal loads the title is empty; a progress bar always needs a name (axe). */}
+        <Progress
+          value={goal?.percent ?? 0}
+          size="lg"
+          radius="xl"
+          color="grape"
+          aria-label={title || t('achievements:nextGoal.title')}
+        />
         <Text size="xs" c="dimmed">
           {detail}
         </Text>
