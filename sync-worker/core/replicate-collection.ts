@@ -18,13 +18,7 @@ import type {
   WithDeleted,
 } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import {
-  acknowledgePushed,
-  pending$,
-  pushKey,
-  recordPushError,
-  type PendingState,
-} from '../../src/db/pending-writes';
+import { acknowledgePushed, pending$, recordPushError, type PendingState } from '../../src/db/pending-writes';
 import type { SpotterDatabase } from '../../src/db/types';
 import type { CollectionSync } from './collections';
 import { classify, SyncError } from './errors';
@@ -77,18 +71,6 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
   /** Server states returned as push conflicts, until RxDB writes its resolution locally. */
   const awaitingResolution = new Map<string, WithDeleted<Doc>>();
 
-  /**
-   * The ledger as this realm last saw it (pending$). A pulled page none of whose rows has an entry there
-   * needs no ledger read at all: during an initial sync that read waited behind the previous page's
-   * writes and held back the next request. An entry recorded in the page a moment ago and not yet seen
-   * here is settled by its own push acknowledgement instead.
-   */
-  let seenLedger: PendingState | null = null;
-  const mayBePending = (docs: readonly Doc[]): boolean => {
-    const ledger = seenLedger;
-    return ledger === null || docs.some((d) => pushKey(sync.name, d.id) in ledger.entries);
-  };
-
   /** Shared failure path: wait for a nudge or a new token instead of hammering the server. */
   const fail = (error: SyncError, token: string | null): never => {
     if (error.kind === 'offline' || error.kind === 'queued') gate.hold();
@@ -122,7 +104,11 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     if (rows.length < batchSize) hooks.caughtUp(sync.name, startedAt);
     hooks.succeeded(sync.name);
     let documents = rows.map((r) => rowToDoc<Doc>(fields, r));
-    if (sync.pushRpc !== null && documents.length > 0 && mayBePending(documents)) {
+    if (sync.pushRpc !== null && documents.length > 0) {
+      // Always read the ledger here, never a cached view of it: an entry recorded a moment ago whose
+      // row the pull now brings unchanged would otherwise stay pending for good (RxDB then sees no
+      // difference to push, so no acknowledgement would ever clear it; convergence seed 13 in CI).
+      // acknowledgePushed reads once and writes only when an entry goes.
       // The server holds these states: a local write that equals one is no longer pending (this also
       // settles pushes the service worker queued and replayed on our behalf).
       await acknowledgePushed(db, sync.name, documents);
@@ -194,10 +180,6 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     void acknowledgePushed(db, sync.name, [server]);
   });
   state.onCancel.push(() => resolutions.unsubscribe());
-  if (sync.pushRpc !== null) {
-    const seen = pending$(db).subscribe((s) => (seenLedger = s));
-    state.onCancel.push(() => seen.unsubscribe());
-  }
 
   if (sync.pushRpc === null) {
     // Pull-only: an intent recorded between the overlay and RxDB's write of the page is laid on again.
