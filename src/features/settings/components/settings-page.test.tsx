@@ -85,7 +85,8 @@ describe('settings page', () => {
     expect(getFeedbackPreferences().haptics).toBe(false);
     await user.click(screen.getByRole('switch', { name: 'Sound' }));
     await waitFor(async () => expect((await row(db))?.sound_enabled).toBe(false));
-    expect(screen.getByRole('switch', { name: 'Sound' })).not.toBeChecked();
+    // The switch follows the row through a live query: it may render a moment after the write.
+    await waitFor(() => expect(screen.getByRole('switch', { name: 'Sound' })).not.toBeChecked());
     // Every write is recorded for the sync worker to push.
     const pending = await db.getLocal<{ entries: Record<string, unknown> }>('pending_writes');
     expect(JSON.stringify(pending?.toJSON().data ?? {})).toContain('user_settings');
