@@ -39,9 +39,7 @@ describeInBrowser('shell overlays (production build, emulator)', () => {
   let opened: WatchedContext[] = [];
 
   const open = async () => {
-    // Signing in again and reloading end the page while the sync worker's requests are in flight: those
-    // aborted requests are expected here; every other failure still fails the test.
-    const watched = await openContext(browser, app.baseUrl, () => [/\(net::ERR_ABORTED\)$/]);
+    const watched = await openContext(browser, app.baseUrl, () => []);
     opened.push(watched);
     return watched;
   };

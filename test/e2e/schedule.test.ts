@@ -197,8 +197,8 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     await emulator?.stop();
   });
 
-  // Each test answers for the problems that arose while it ran. A navigation (page.goto) cancels the
-  // previous page's requests in flight (chunks, count queries): those are ERR_ABORTED and expected.
+  // Each test answers for the problems that arose while it ran (cancelled requests are not problems:
+  // support/page-problems.ts).
   afterEach(() => {
     const left = contexts
       .flatMap((entry) => {
@@ -207,7 +207,6 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
         entry.checked = all.length;
         return fresh;
       })
-      .filter((problem) => !/\(net::ERR_ABORTED\)$/.test(problem))
       .filter((problem) => !expected.some((pattern) => pattern.test(problem)));
     expected = [];
     // Only the first user's page lives on; the others end with their test.

@@ -16,9 +16,6 @@ import { watchPageProblems } from './support/page-problems';
 const PASSWORD = 'correct horse battery';
 // Review screenshots of /settings (git-ignored), beside those of the public screens.
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
-// Going to another page (page.goto) aborts the loads still in flight on the one being left: lazy chunks,
-// the shell's badge counts. Those cancellations are not faults.
-const ALWAYS_EXPECTED = [/request failed: .* \(net::ERR_ABORTED\)$/];
 
 describeInBrowser('settings (production build, emulator)', () => {
   let app: AppWithEmulator;
@@ -42,7 +39,7 @@ describeInBrowser('settings (production build, emulator)', () => {
     opened = [];
     const left = all
       .flatMap(({ problems }) => problems())
-      .filter((problem) => ![...ALWAYS_EXPECTED, ...expected].some((pattern) => pattern.test(problem)));
+      .filter((problem) => !expected.some((pattern) => pattern.test(problem)));
     expected = [];
     await Promise.all(all.map(({ context }) => context.close()));
     expect(left, 'console errors or failed requests').toEqual([]);
