@@ -1,6 +1,7 @@
 /**
- * The page's handle on the sync worker. Owns the Worker (started after sign-in), its comlink proxy and
- * the status it reports. The page owns auth: it calls `onAuthChange` on every auth event with the
+ * The page's handle on the sync worker. Owns the Worker (started after sign-in, once `startAfter`
+ * resolves: the app lets the first signed-in screen render before the worker's bundle downloads), its
+ * comlink proxy and the status it reports. The page owns auth: it calls `onAuthChange` on every auth event with the
  * session's access token (token refreshes included); the worker never refreshes. Signing out stops the
  * worker's session; signing in as another user switches it (the worker closes the old user's database).
  */
@@ -18,6 +19,14 @@ export interface AuthSessionLike {
 const createModuleWorker = (): WorkerLike =>
   new Worker(new URL('../../sync-worker/main.ts', import.meta.url), { type: 'module', name: 'spotter-sync' });
 
+export interface SyncWorkerClientOptions {
+  /**
+   * The worker is created only after this resolves (sessions given before then wait in order; calls
+   * such as `rpc` wait for the start too). Default: at once.
+   */
+  startAfter?: Promise<void>;
+}
+
 export class SyncWorkerClient {
   private worker: WorkerLike | null = null;
   private api: Remote<SyncWorkerApi> | null = null;
@@ -26,11 +35,16 @@ export class SyncWorkerClient {
   private unsubscribeWorker: (() => Promise<void>) | null = null;
   private userId: string | null = null;
   private chain: Promise<unknown> = Promise.resolve();
+  private readonly startAfter: Promise<void>;
 
   constructor(
     private readonly createWorker: () => WorkerLike = createModuleWorker,
     private readonly config: BackendConfig = backendConfig(),
-  ) {}
+    options: SyncWorkerClientOptions = {},
+  ) {
+    // A failed gate never keeps the worker from starting.
+    this.startAfter = (options.startAfter ?? Promise.resolve()).catch(() => undefined);
+  }
 
   /** Every auth change: a session starts or updates the worker, null stops its session. */
   onAuthChange(session: AuthSessionLike | null): Promise<void> {
@@ -40,7 +54,7 @@ export class SyncWorkerClient {
         await this.api?.stop();
         return;
       }
-      const api = this.ensureWorker();
+      const api = await this.ensureWorker();
       if (session.userId === this.userId) {
         await api.setAccessToken(session.accessToken);
         return;
@@ -55,29 +69,23 @@ export class SyncWorkerClient {
     });
   }
 
-  syncNow(): Promise<void> {
-    return this.api ? this.api.syncNow() : Promise.resolve();
+  async syncNow(): Promise<void> {
+    const api = await this.startedApi();
+    await api?.syncNow();
   }
 
-  rpc(name: string, args: Record<string, unknown> = {}): Promise<RpcResult> {
-    if (!this.api) {
-      return Promise.resolve({
-        ok: false,
-        error: { code: 'not_started', message: 'sync worker not started', status: 0 },
-      });
-    }
-    return this.api.rpc(name, args);
+  async rpc(name: string, args: Record<string, unknown> = {}): Promise<RpcResult> {
+    const api = await this.startedApi();
+    if (!api)
+      return { ok: false, error: { code: 'not_started', message: 'sync worker not started', status: 0 } };
+    return api.rpc(name, args);
   }
 
   /** The home feed's "load more": the worker appends the next older page to the local feed_window. */
-  loadMoreFeed(limit?: number): Promise<LoadMoreResult> {
-    if (!this.api) {
-      return Promise.resolve({
-        ok: false,
-        error: { code: 'not_started', message: 'sync worker not started' },
-      });
-    }
-    return this.api.loadMoreFeed(limit);
+  async loadMoreFeed(limit?: number): Promise<LoadMoreResult> {
+    const api = await this.startedApi();
+    if (!api) return { ok: false, error: { code: 'not_started', message: 'sync worker not started' } };
+    return api.loadMoreFeed(limit);
   }
 
   getStatus = (): WorkerStatus => this.current;
@@ -99,7 +107,16 @@ export class SyncWorkerClient {
     this.setStatus({ state: 'idle' });
   }
 
-  private ensureWorker(): Remote<SyncWorkerApi> {
+  /** The worker's API, after any session hand-over under way (it may wait for `startAfter`). */
+  private async startedApi(): Promise<Remote<SyncWorkerApi> | null> {
+    if (this.api) return this.api;
+    await this.chain;
+    return this.api;
+  }
+
+  private async ensureWorker(): Promise<Remote<SyncWorkerApi>> {
+    if (this.api) return this.api;
+    await this.startAfter;
     if (this.api) return this.api;
     this.worker = this.createWorker();
     const api = wrap<SyncWorkerApi>(this.worker);

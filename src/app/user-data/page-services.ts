@@ -1,6 +1,7 @@
 /**
  * The signed-in page's data services, created on the first sign-in and kept for the page's life. Owns:
- * - the page's one SyncWorkerClient and the page-sync wiring (tokens to the sync worker and the service
+ * - the page's one SyncWorkerClient (its worker starts once the first signed-in screen has rendered, see
+ *   `startSyncWorker`, or WORKER_START_FALLBACK_MS after the services started) and the page-sync wiring (tokens to the sync worker and the service
  *   worker's token store, QUEUE_NEEDS_TOKEN answers, refresh on focus; src/sync/page-sync.ts);
  * - this realm's instance of each signed-in user's RxDB database, and the settling of that user's
  *   queued intents from the service worker's outcomes (src/sync/queue-outcomes.ts);
@@ -25,8 +26,13 @@ interface OpenUser {
   stopSettling: () => void;
 }
 
+/** The worker starts at the latest this long after sign-in, whether or not a screen reported rendering. */
+export const WORKER_START_FALLBACK_MS = 5000;
+
 export interface PageServices {
   sync: SyncWorkerClient;
+  /** Lets the sync worker start (the first signed-in screen has rendered); later calls do nothing. */
+  startSyncWorker(): void;
   wiring: PageSync;
   /** This realm's instance of the user's database (opened once per sign-in). */
   openUserDatabase(userId: string): Promise<SpotterDatabase>;
@@ -59,7 +65,15 @@ function currentSession(): PageSession | null {
 }
 
 function createPageServices(): PageServices {
-  const sync = new SyncWorkerClient();
+  let startSyncWorker = () => undefined as void;
+  const startAfter = new Promise<void>((resolve) => {
+    const fallback = setTimeout(resolve, WORKER_START_FALLBACK_MS);
+    startSyncWorker = () => {
+      clearTimeout(fallback);
+      resolve();
+    };
+  });
+  const sync = new SyncWorkerClient(undefined, undefined, { startAfter });
   const users = new Map<string, OpenUser>();
   const queueDb = new QueueDb();
 
@@ -107,7 +121,7 @@ function createPageServices(): PageServices {
     },
     onSignedOut,
   });
-  return { sync, wiring, openUserDatabase };
+  return { sync, startSyncWorker: () => startSyncWorker(), wiring, openUserDatabase };
 }
 
 let services: PageServices | null = null;

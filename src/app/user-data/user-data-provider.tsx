@@ -2,15 +2,18 @@
  * Gives the signed-in screens the user's local database and the page's sync-worker handle. The page's
  * data services (page-services.ts) start on first render: from then on every access-token change goes
  * to the sync worker and the service worker's token store, and a sign-out stops the worker. Renders its
- * children once the database is open; until then a quiet loader.
+ * children once the database is open; until then a quiet loader. The sync worker itself starts after the
+ * first screen below has rendered (after-first-screen.ts): its bundle is not on that screen's path.
  */
 import { Center, Loader } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
+import { useRouter } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SpotterDatabase } from '@/db/types';
 import { resolveTimeZone, todayIn } from '@/domain/dates';
 import { purgeStaleRestDayFlags } from '@/lib/rest-day-flag';
 import type { SyncWorkerClient } from '@/sync/sync-worker-client';
+import { afterFirstScreen } from './after-first-screen';
 import { getPageServices } from './page-services';
 import { UserDataContext, type UserData } from './user-data-context';
 
@@ -57,6 +60,13 @@ export function UserDataProvider({ user, children }: UserDataProviderProps) {
     () => (db !== null && db.userId === userId ? { userId, user, db: db.db, sync } : null),
     [db, userId, user, sync],
   );
+
+  const router = useRouter();
+  const rendered = value !== null;
+  useEffect(() => {
+    if (!rendered) return undefined;
+    return afterFirstScreen(router, () => services.startSyncWorker());
+  }, [rendered, router, services]);
 
   // A database that cannot open is a rendering error: the route error screen explains and offers reload.
   if (failure !== null)
