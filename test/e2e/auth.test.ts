@@ -2,40 +2,28 @@
 // requires e-mail confirmation. Sign-up (both variants) through the inbox link to signed in, sign-in
 // errors, remember me, reset password through the inbox, sign-out, OAuth through the emulator's test
 // identity page, the route guard and the Connection Timeout screen.
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { createServer, type AddressInfo } from 'node:net';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { preview, type PreviewServer } from 'vite';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
+import type { Emulator } from '../../supabase/emulator/src/start-emulator';
+import {
+  createConfirmedUser,
+  inboxLink as mailedLink,
+  TEST_PASSWORD as PASSWORD,
+  uniqueEmail,
+} from './support/accounts';
+import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 
-const PASSWORD = 'correct horse battery';
 // Review screenshots (git-ignored), like screenshots.test.ts writes for the public screens.
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-interface InboxMessage {
-  to: string;
-  subject: string;
-  links: string[];
-  created_at: string;
-}
-
 describeInBrowser('accounts (production build, emulator with e-mail confirmation)', () => {
+  let app: AppWithEmulator;
   let emulator: Emulator;
-  let server: PreviewServer;
   let baseUrl: string;
   let browser: Browser;
   let context: BrowserContext;
@@ -44,42 +32,9 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
   /** Problems a test expects (a refused sign-in answers 400): matched and removed before the check. */
   let expected: RegExp[] = [];
 
-  const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
+  const inboxLink = (to: string, type: 'signup' | 'recovery') => mailedLink(emulator, to, type);
 
-  /** The newest link of `type` sent to `to`, once it arrives. */
-  async function inboxLink(to: string, type: 'signup' | 'recovery'): Promise<string> {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      const response = await fetch(`${emulator.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
-      const messages = (await response.json()) as InboxMessage[];
-      const links = messages
-        .toSorted((a, b) => b.created_at.localeCompare(a.created_at))
-        .flatMap((message) => message.links)
-        .filter((link) => link.includes('/auth/v1/verify') && link.includes(`type=${type}`));
-      if (links[0] !== undefined) return links[0];
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`no ${type} e-mail reached ${to}`);
-  }
-
-  async function confirmedUser(username: string): Promise<string> {
-    const address = email(username);
-    const response = await fetch(`${emulator.url}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: {
-        apikey: emulator.status.SERVICE_ROLE_KEY,
-        authorization: `Bearer ${emulator.status.SERVICE_ROLE_KEY}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        email: address,
-        password: PASSWORD,
-        email_confirm: true,
-        user_metadata: { username },
-      }),
-    });
-    expect(response.status).toBe(200);
-    return address;
-  }
+  const confirmedUser = async (username: string) => (await createConfirmedUser(emulator, username)).email;
 
   async function signInThroughForm(address: string, password: string, remember = true): Promise<void> {
     await page.goto('/login');
@@ -90,35 +45,15 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
   }
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    emulator = await startEmulator({
-      port: 0,
-      memory: true,
-      autoconfirm: false,
-      siteUrl: baseUrl,
-      additionalRedirectUrls: [baseUrl],
-      rateLimits: { emailMinIntervalSeconds: 0, emailSentPerHour: 1000 },
-    });
-    const previous = process.env.SPOTTER_API_URL;
-    process.env.SPOTTER_API_URL = emulator.url; // vite.config.ts reads the proxy target when preview() loads it
-    try {
-      server = await preview({
-        logLevel: 'warn',
-        preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-      });
-    } finally {
-      if (previous === undefined) delete process.env.SPOTTER_API_URL;
-      else process.env.SPOTTER_API_URL = previous;
-    }
+    app = await startAppWithEmulator({ confirmEmail: true });
+    ({ emulator, baseUrl } = app);
     browser = await launchBrowser();
     mkdirSync(shots, { recursive: true });
   }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    await emulator?.stop();
+    await app?.stop();
   });
 
   const openPage = async () => {
@@ -140,7 +75,7 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
 
   it('signs up with variant A, verifies through the inbox link and lands signed in on /home', async () => {
     await openPage();
-    const address = email('mia');
+    const address = uniqueEmail('mia');
     await page.goto('/register');
     await page.getByLabel('First name').fill('Mia');
     await page.getByLabel('Last name').fill('Keller');
@@ -167,7 +102,7 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
 
   it('signs up with variant B (username trimmed and cut to 12) and verifies through the inbox', async () => {
     await openPage();
-    const address = email('b');
+    const address = uniqueEmail('b');
     await page.goto('/register?variant=b');
     await page
       .getByLabel('Username', { exact: true })
@@ -200,7 +135,7 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
   it('asks an unverified user to verify and resends the e-mail', async () => {
     await openPage();
     expected = [/HTTP 400: POST .*\/auth\/v1\/token/, /status of 400/];
-    const address = email('unverified');
+    const address = uniqueEmail('unverified');
     const signUp = await fetch(`${emulator.url}/auth/v1/signup`, {
       method: 'POST',
       headers: { apikey: emulator.status.ANON_KEY, 'content-type': 'application/json' },

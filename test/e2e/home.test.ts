@@ -10,16 +10,9 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
-import {
-  confirmedUser,
-  HOME_PASSWORD,
-  signIn,
-  signupLink,
-  skipWalkthrough,
-  startHomeApp,
-  uniqueEmail,
-  type HomeApp,
-} from './support/home-app';
+import { inboxLink, TEST_PASSWORD, uniqueEmail } from './support/accounts';
+import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import { confirmedUser, signIn, skipWalkthrough } from './support/home-app';
 import { watchPageProblems } from './support/page-problems';
 import { eventually } from './support/sync-user';
 
@@ -31,7 +24,7 @@ const RAW_KEY =
   /\b(?:home|challenges|achievements|motivation|common|errors):[\w.]+|\b(?:today|progress|feed|calendar|xpChart|sync|card|goal|nextGoal|items|challenge|workoutTypes|legend|kinds)\.[a-zA-Z_]+/;
 
 describeInBrowser('home (production build, emulator with e-mail confirmation)', () => {
-  let app: HomeApp;
+  let app: AppWithEmulator;
   let browser: Browser;
   const contexts: BrowserContext[] = [];
   const uncaught: string[] = [];
@@ -71,7 +64,7 @@ describeInBrowser('home (production build, emulator with e-mail confirmation)', 
       .waitFor({ state: 'detached', timeout: 30_000 });
 
   beforeAll(async () => {
-    app = await startHomeApp();
+    app = await startAppWithEmulator({ confirmEmail: true });
     browser = await launchBrowser();
     mkdirSync(shots, { recursive: true });
   }, 240_000);
@@ -89,11 +82,11 @@ describeInBrowser('home (production build, emulator with e-mail confirmation)', 
     await page.goto('/register?variant=b');
     await page.getByLabel('Username', { exact: true }).and(page.locator('input')).fill(username);
     await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).and(page.locator('input')).fill(HOME_PASSWORD);
-    await page.getByLabel('Confirm password').fill(HOME_PASSWORD);
+    await page.getByLabel('Password', { exact: true }).and(page.locator('input')).fill(TEST_PASSWORD);
+    await page.getByLabel('Confirm password').fill(TEST_PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Account created! Please check your email to verify.').waitFor();
-    await page.goto(await signupLink(app, email));
+    await page.goto(await inboxLink(app.emulator, email));
     await page.getByRole('heading', { level: 1, name: `Welcome, ${username}` }).waitFor({ timeout: 30_000 });
     await skipWalkthrough(page);
     const { rows } = await app.emulator.engine.query<{ id: string }>(

@@ -7,37 +7,23 @@
 // themes) go to the git-ignored screenshots folder.
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { preview, type PreviewServer } from 'vite';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/dates';
-import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
+import type { Emulator } from '../../supabase/emulator/src/start-emulator';
+import { createConfirmedUser, inboxLink, TEST_PASSWORD as PASSWORD, uniqueEmail } from './support/accounts';
+import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import { eventually, serviceApi, type ServiceApi } from './support/schedule-api';
 
-const PASSWORD = 'correct horse battery';
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 // Raw i18n keys of the schedule and motivation namespaces, should one ever reach the screen.
 const RAW_KEY =
   /\b(?:view|nav|calendar|stats|day|types|presets|workout|form|delete|toast|celebration|restDay|streak)\.[a-zA-Z]+/;
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-interface InboxMessage {
-  to: string;
-  links: string[];
-  created_at: string;
-}
 interface WorkoutRow {
   id: string;
   type: string;
@@ -56,8 +42,8 @@ interface ProfileRow {
 }
 
 describeInBrowser('/schedule (production build, emulator with e-mail confirmation)', () => {
+  let app: AppWithEmulator;
   let emulator: Emulator;
-  let server: PreviewServer;
   let baseUrl: string;
   let browser: Browser;
   let api: ServiceApi;
@@ -69,8 +55,6 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
   // Chromium runs in UTC (timezoneId), and new profiles default to UTC: "today" is the UTC date.
   const today = () => todayIn('UTC', new Date());
 
-  const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
-
   async function newPage(options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
     const context = await browser.newContext({
       baseURL: baseUrl,
@@ -81,19 +65,6 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     const page = await context.newPage();
     contexts.push({ context, problems: watchPageProblems(page).list, checked: 0 });
     return page;
-  }
-
-  async function inboxLink(to: string): Promise<string> {
-    return eventually(`the sign-up e-mail to ${to}`, async () => {
-      const response = await fetch(`${emulator.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
-      const messages = (await response.json()) as InboxMessage[];
-      return (
-        messages
-          .toSorted((a, b) => b.created_at.localeCompare(a.created_at))
-          .flatMap((m) => m.links)
-          .find((link) => link.includes('/auth/v1/verify') && link.includes('type=signup')) ?? null
-      );
-    });
   }
 
   async function profileOf(address: string): Promise<ProfileRow> {
@@ -113,23 +84,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
 
   /** A confirmed user (admin API), signed in through the form, on /schedule. */
   async function signedInUser(username: string, page: Page): Promise<{ id: string; email: string }> {
-    const address = email(username);
-    const response = await fetch(`${emulator.url}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: {
-        apikey: emulator.status.SERVICE_ROLE_KEY,
-        authorization: `Bearer ${emulator.status.SERVICE_ROLE_KEY}`,
-        'content-type': 'application/json',
-      },
-      body: JSON.stringify({
-        email: address,
-        password: PASSWORD,
-        email_confirm: true,
-        user_metadata: { username },
-      }),
-    });
-    expect(response.status).toBe(200);
-    const { id } = (await response.json()) as { id: string };
+    const { id, email: address } = await createConfirmedUser(emulator, username);
     await page.goto('/login');
     await page.getByLabel('Email').fill(address);
     await page.getByLabel('Password', { exact: true }).and(page.locator('input')).fill(PASSWORD);
@@ -164,28 +119,9 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
   }
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    emulator = await startEmulator({
-      port: 0,
-      memory: true,
-      autoconfirm: false,
-      siteUrl: baseUrl,
-      additionalRedirectUrls: [baseUrl],
-      rateLimits: { emailMinIntervalSeconds: 0, emailSentPerHour: 1000 },
-    });
+    app = await startAppWithEmulator({ confirmEmail: true });
+    ({ emulator, baseUrl } = app);
     api = serviceApi(emulator);
-    const previous = process.env.SPOTTER_API_URL;
-    process.env.SPOTTER_API_URL = emulator.url;
-    try {
-      server = await preview({
-        logLevel: 'warn',
-        preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-      });
-    } finally {
-      if (previous === undefined) delete process.env.SPOTTER_API_URL;
-      else process.env.SPOTTER_API_URL = previous;
-    }
     browser = await launchBrowser();
     mkdirSync(shots, { recursive: true });
   }, 240_000);
@@ -193,8 +129,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
   afterAll(async () => {
     for (const { context } of contexts) await context.close();
     await browser?.close();
-    await server?.close();
-    await emulator?.stop();
+    await app?.stop();
   });
 
   // Each test answers for the problems that arose while it ran (cancelled requests are not problems:
@@ -216,7 +151,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
 
   it('signs up through the inbox and opens the week view with today marked', async () => {
     const page = await newPage();
-    const address = email('mia');
+    const address = uniqueEmail('mia');
     await page.goto('/register?variant=b');
     await page.getByLabel('Username', { exact: true }).and(page.locator('input')).fill('mia_plans');
     await page.getByLabel('Email').fill(address);
@@ -224,7 +159,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Account created! Please check your email to verify.').waitFor();
-    await page.goto(await inboxLink(address));
+    await page.goto(await inboxLink(emulator, address));
     // The link lands on /home#access_token=...; the session is stored once the hash is consumed.
     await page.waitForURL((url) => url.pathname === '/home' && !url.hash.includes('access_token'));
     await page.waitForFunction(() => localStorage.getItem('spotter-auth') !== null);

@@ -4,41 +4,25 @@
 // arrives live; on a desktop (1440x900) the sidebar, the avatar menu (hover) and sign-out. The friend
 // request is answered on /profile, and add friend by Spotter ID meets the server's refusals. axe-core
 // finds no serious or critical violation in light and dark; screenshots go to the git-ignored folder.
-import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { preview, type PreviewServer } from 'vite';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
+import type { Emulator } from '../../supabase/emulator/src/start-emulator';
+import { createConfirmedUser, inboxLink, TEST_PASSWORD as PASSWORD, uniqueEmail } from './support/accounts';
+import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import { seriousAxeViolations } from './support/axe';
 import { seriousAxeViolationsOutside } from './support/shell-axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 
-const PASSWORD = 'correct horse battery';
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
-async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
-
-interface InboxMessage {
-  to: string;
-  links: string[];
-  created_at: string;
-}
-
 describeInBrowser('app shell (production build, emulator with e-mail confirmation)', () => {
+  let app: AppWithEmulator;
   let emulator: Emulator;
-  let server: PreviewServer;
   let baseUrl: string;
   let browser: Browser;
   let context: BrowserContext;
@@ -46,25 +30,9 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
   let problems: () => string[];
   let expected: RegExp[] = [];
 
-  const email = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
-
-  async function inboxSignupLink(to: string): Promise<string> {
-    for (let attempt = 0; attempt < 50; attempt += 1) {
-      const response = await fetch(`${emulator.url}/inbox/api/messages?to=${encodeURIComponent(to)}`);
-      const messages = (await response.json()) as InboxMessage[];
-      const link = messages
-        .toSorted((a, b) => b.created_at.localeCompare(a.created_at))
-        .flatMap((message) => message.links)
-        .find((l) => l.includes('/auth/v1/verify') && l.includes('type=signup'));
-      if (link !== undefined) return link;
-      await new Promise((resolve) => setTimeout(resolve, 200));
-    }
-    throw new Error(`no sign-up e-mail reached ${to}`);
-  }
-
   /** Registers (variant B, username) through the form and the inbox link; ends signed in on /home. */
   async function signUpThroughInbox(username: string): Promise<string> {
-    const address = email(username);
+    const address = uniqueEmail(username);
     await page.goto('/register?variant=b');
     await page.getByLabel('Username', { exact: true }).and(page.locator('input')).fill(username);
     await page.getByLabel('Email').fill(address);
@@ -72,7 +40,7 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Account created! Please check your email to verify.').waitFor();
-    await page.goto(await inboxSignupLink(address));
+    await page.goto(await inboxLink(emulator, address));
     await page.waitForURL((url) => url.pathname === '/home');
     // The first-run tour (its own tests) starts on /home; skip it so it does not sit over the shell.
     const skip = page.getByRole('dialog').getByRole('button', { name: 'Skip' });
@@ -99,22 +67,7 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
 
   /** A second, confirmed user who asks `handle` to be friends through the real RPC. */
   async function friendRequestFrom(username: string, handle: string): Promise<void> {
-    const address = email(username);
-    const admin = {
-      apikey: emulator.status.SERVICE_ROLE_KEY,
-      authorization: `Bearer ${emulator.status.SERVICE_ROLE_KEY}`,
-    };
-    const created = await fetch(`${emulator.url}/auth/v1/admin/users`, {
-      method: 'POST',
-      headers: { ...admin, 'content-type': 'application/json' },
-      body: JSON.stringify({
-        email: address,
-        password: PASSWORD,
-        email_confirm: true,
-        user_metadata: { username },
-      }),
-    });
-    expect(created.status).toBe(200);
+    const { email: address } = await createConfirmedUser(emulator, username);
     const anon = { apikey: emulator.status.ANON_KEY, 'content-type': 'application/json' };
     const token = await fetch(`${emulator.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
@@ -151,35 +104,15 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
   }
 
   beforeAll(async () => {
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
-    emulator = await startEmulator({
-      port: 0,
-      memory: true,
-      autoconfirm: false,
-      siteUrl: baseUrl,
-      additionalRedirectUrls: [baseUrl],
-      rateLimits: { emailMinIntervalSeconds: 0, emailSentPerHour: 1000 },
-    });
-    const previous = process.env.SPOTTER_API_URL;
-    process.env.SPOTTER_API_URL = emulator.url;
-    try {
-      server = await preview({
-        logLevel: 'warn',
-        preview: { host: '127.0.0.1', port, strictPort: true, open: false },
-      });
-    } finally {
-      if (previous === undefined) delete process.env.SPOTTER_API_URL;
-      else process.env.SPOTTER_API_URL = previous;
-    }
+    app = await startAppWithEmulator({ confirmEmail: true });
+    ({ emulator, baseUrl } = app);
     browser = await launchBrowser();
     mkdirSync(shots, { recursive: true });
   }, 240_000);
 
   afterAll(async () => {
     await browser?.close();
-    await server?.close();
-    await emulator?.stop();
+    await app?.stop();
   });
 
   const openPage = async (viewport: { width: number; height: number }) => {

@@ -3,12 +3,12 @@
 // preview of test/e2e/global-setup.ts has no emulator behind it. Builds dist/sw.js when it is missing
 // (global-setup's fallback build is a plain `vite build`).
 import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { preview, type Plugin } from 'vite';
 import { buildServiceWorker } from '../../../scripts/build-service-worker';
 import { startEmulator, type Emulator } from '../../../supabase/emulator/src/start-emulator';
+import { freePort } from './accounts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -48,13 +48,32 @@ function serviceWorkerVersions(): { plugin: Plugin; set(version: string): void }
   };
 }
 
-export async function startAppWithEmulator(): Promise<AppWithEmulator> {
+export interface AppOptions {
+  /**
+   * Sign-up waits for the link mailed to the emulator's inbox (as in production), and the e-mail rate
+   * limits are lifted for tests; off, new accounts are confirmed at once.
+   */
+  confirmEmail?: boolean;
+}
+
+export async function startAppWithEmulator({
+  confirmEmail = false,
+}: AppOptions = {}): Promise<AppWithEmulator> {
   if (!existsSync(path.join(root, 'dist', 'index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` first');
   }
   if (!existsSync(path.join(root, 'dist', 'sw.js'))) await buildServiceWorker();
 
-  const emulator = await startEmulator({ port: 0, memory: true, autoconfirm: true });
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const emulator = await startEmulator({
+    port: 0,
+    memory: true,
+    autoconfirm: !confirmEmail,
+    siteUrl: baseUrl,
+    additionalRedirectUrls: [baseUrl],
+    ...(confirmEmail ? { rateLimits: { emailMinIntervalSeconds: 0, emailSentPerHour: 1000 } } : {}),
+  });
   // vite.config.ts reads the proxy target when preview() loads it.
   const previous = process.env.SPOTTER_API_URL;
   process.env.SPOTTER_API_URL = emulator.url;
@@ -64,12 +83,10 @@ export async function startAppWithEmulator(): Promise<AppWithEmulator> {
       root,
       logLevel: 'warn',
       plugins: [versions.plugin],
-      preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
+      preview: { host: '127.0.0.1', port, strictPort: true, open: false },
     });
-    const address = server.httpServer.address() as AddressInfo | null;
-    if (address === null) throw new Error('vite preview did not start listening');
     return {
-      baseUrl: `http://127.0.0.1:${address.port}`,
+      baseUrl,
       emulator,
       setServiceWorkerVersion: (version) => versions.set(version),
       async stop() {
