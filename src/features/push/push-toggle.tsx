@@ -4,7 +4,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { useLiveDocument } from '@/db/use-live-query';
-import { getAuthClient } from '@/lib/auth/auth-client';
+import { getDataClient } from '@/lib/auth/data-client';
 import { pushSupport } from './push-support';
 import {
   currentSubscription,
@@ -35,7 +35,7 @@ export function PushToggle() {
   );
 
   const deps = useMemo<PushDeps>(
-    () => ({ client: getAuthClient(), ctx: { db, userId }, registration: serviceWorkerRegistration }),
+    () => ({ client: getDataClient(), ctx: { db, userId }, registration: serviceWorkerRegistration }),
     [db, userId],
   );
 
