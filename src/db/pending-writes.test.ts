@@ -16,7 +16,9 @@ import {
   recordPush,
   recordPushError,
   recordPushRejected,
+  removeSettling,
   settleIntent,
+  settlingEntries,
 } from './pending-writes';
 import { cleanupDatabases, openTestDatabase } from './test-support';
 import { ROWS, USER } from './test-fixtures';
@@ -161,5 +163,30 @@ describe('intent entries', () => {
     const state = await readPending(db);
     expect(overlayPending(state, 'check_ins', pulled).checked_out_at).toBe(NOW.toISOString());
     expect(overlayPending(state, 'profiles', pulled as never)).toBe(pulled);
+  });
+});
+
+describe('settling entries (acknowledged, effects not pulled yet)', () => {
+  it('acknowledged writes that move progression settle; others go; removeSettling forgets them', async () => {
+    const { db, ctx } = await setup();
+    const planned = await planWorkout(ctx, { type: 'yoga', date: '2026-11-23' });
+    const rest = await confirmRestDay(ctx, { day: '2026-11-22' });
+    if (!planned.ok || !rest.ok) throw new Error('write failed');
+    await checkIn(ctx, { gym_id: 'fitx-berlin-mitte' });
+    const later = new Date('2026-11-22T12:00:05.000Z');
+    await acknowledgePushed(db, 'workouts', [{ ...planned.value, _deleted: false }], later);
+    for (const e of pendingEntries(await readPending(db))) {
+      await settleIntent(db, e.key, e.seq, { status: 'applied' }, later);
+    }
+    const state = await readPending(db);
+    // Nothing is pending any more (the sync status counts `entries` only)...
+    expect(pendingEntries(state)).toEqual([]);
+    // ...but the workout and the rest day wait for their pulled effects; the check-in is simply gone.
+    expect(settlingEntries(state).map((e) => [e.collection, e.doc_id, e.acknowledged_at])).toEqual([
+      ['workouts', planned.value.id, later.toISOString()],
+      ['rest_days', rest.value.id, later.toISOString()],
+    ]);
+    await removeSettling(db, [`workouts:${planned.value.id}`, 'not-there']);
+    expect(settlingEntries(await readPending(db)).map((e) => e.collection)).toEqual(['rest_days']);
   });
 });

@@ -77,13 +77,69 @@ export interface FailedWrite {
   error: WriteError;
 }
 
+/**
+ * A write the server has acknowledged whose effects on server-owned values (xp, level, streaks in
+ * `profiles`, the award in `xp_events`) may not have been pulled yet. Kept apart from `entries` (it is
+ * not pending: nothing is sent for it, the sync status does not count it) so that the progression keeps
+ * counting the write until the pulled data shows it; otherwise the screen drops back to the old server
+ * numbers between the acknowledgement and the follow-up pull (issue 7). The sync worker removes it
+ * (sync-worker/intents/settling-watcher.ts).
+ */
+export interface SettlingEntry {
+  key: string;
+  collection: WriteTarget;
+  doc_id: string;
+  /** When the acknowledgement was recorded. */
+  acknowledged_at: string;
+}
+
 export interface PendingState {
   next_seq: number;
   entries: Record<string, PendingEntry>;
   failed: FailedWrite[];
+  /** Acknowledged writes whose effects are on their way (absent in ledgers written before it existed). */
+  settling?: Record<string, SettlingEntry>;
 }
 
-export const emptyPendingState = (): PendingState => ({ next_seq: 1, entries: {}, failed: [] });
+export const emptyPendingState = (): PendingState => ({ next_seq: 1, entries: {}, failed: [], settling: {} });
+
+/** Targets whose writes move XP, level or streaks: their acknowledged entries settle, the rest go. */
+const SETTLING_TARGETS: ReadonlySet<WriteTarget> = new Set<WriteTarget>([
+  'workouts',
+  'rest_days',
+  'daily_challenge',
+]);
+
+export function settlingEntries(state: PendingState): SettlingEntry[] {
+  return Object.values(state.settling ?? {});
+}
+
+/** Removes acknowledged entries from `entries`; those that move progression are kept as settling. */
+function acknowledge(s: PendingState, keys: readonly string[], at: string): PendingState {
+  const entries = { ...s.entries };
+  const settling = { ...(s.settling ?? {}) };
+  for (const key of keys) {
+    const entry = entries[key];
+    if (!entry) continue;
+    delete entries[key];
+    if (SETTLING_TARGETS.has(entry.collection)) {
+      settling[key] = { key, collection: entry.collection, doc_id: entry.doc_id, acknowledged_at: at };
+    }
+  }
+  return { ...s, entries, settling };
+}
+
+/** The pulled data shows these acknowledged writes (or they waited long enough): forget them. */
+export async function removeSettling(db: SpotterDatabase, keys: readonly string[]): Promise<void> {
+  if (keys.length === 0) return;
+  await modifyPending(db, (s) => {
+    const present = keys.filter((key) => key in (s.settling ?? {}));
+    if (present.length === 0) return s;
+    const settling = { ...s.settling };
+    for (const key of present) delete settling[key];
+    return { ...s, settling };
+  });
+}
 
 const modifyPending = (db: SpotterDatabase, fn: (s: PendingState) => PendingState) =>
   modifyLocal(db, PENDING_WRITES_ID, emptyPendingState, fn);
@@ -187,6 +243,7 @@ export async function acknowledgePushed(
   db: SpotterDatabase,
   collection: CollectionName,
   pushed: readonly (Record<string, unknown> & { id: string; _deleted: boolean })[],
+  now: Date = new Date(),
 ): Promise<void> {
   // No pre-filter on a ledger read here: this realm's copy of the ledger may lag the other realm's last
   // write by one change event, and an entry missed that way would stay pending for good (convergence
@@ -211,9 +268,7 @@ export async function acknowledgePushed(
   await modifyPending(db, (s) => {
     const present = settled.filter((key) => key in s.entries);
     if (present.length === 0) return s;
-    const entries = { ...s.entries };
-    for (const key of present) delete entries[key];
-    return { ...s, entries };
+    return acknowledge(s, present, now.toISOString());
   });
 }
 
@@ -301,8 +356,7 @@ export async function settleIntent(
     if (outcome.status === 'applied') {
       // A newer local write of the same entry is still to be sent.
       if (entry.seq !== seq) return s;
-      delete entries[key];
-      return { ...s, entries };
+      return acknowledge(s, [key], at);
     }
     const failure: FailedWrite = {
       key,

@@ -10,7 +10,9 @@
  * - 202 from the service worker's queue: `markIntentQueued` and never sent again by us; settled from
  *   the queue's own database (queue-outcomes.ts) or by a pull that brings the server row.
  * Server RPCs are idempotent, so a service-worker replay plus a retry of ours applies once.
- * Owns its ledger subscription and back-off timer; `stop()` releases both.
+ * An applied intent (and an acknowledged push) stays in the ledger as settling until the pulled data
+ * shows it; the settling watcher it runs (settling-watcher.ts) removes it then.
+ * Owns its ledger subscription, back-off timer and settling watcher; `stop()` releases them.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Subscription } from 'rxjs';
@@ -27,6 +29,7 @@ import type { SpotterDatabase } from '../../src/db/types';
 import type { SyncGate } from '../core/gate';
 import type { QueueOutcomeSource } from './queue-outcomes';
 import { sendIntent } from './send-intent';
+import { SettlingWatcher } from './settling-watcher';
 
 export interface IntentSenderOptions {
   db: SpotterDatabase;
@@ -57,12 +60,21 @@ export class IntentSender {
   private wakeBackoff: (() => void) | null = null;
   /** Resolves when the current pass ends (tests). */
   private pass: Promise<void> = Promise.resolve();
+  /** Clears acknowledged writes once the pulled data shows them (pushes and intents alike). */
+  readonly settling: SettlingWatcher;
 
-  constructor(private readonly options: IntentSenderOptions) {}
+  constructor(private readonly options: IntentSenderOptions) {
+    this.settling = new SettlingWatcher({
+      db: options.db,
+      now: options.now,
+      onError: (error) => options.onError?.(error),
+    });
+  }
 
   start(): void {
     if (!this.stopped) return;
     this.stopped = false;
+    this.settling.start();
     // Every ledger change (a new intent from either realm) starts a pass; passes coalesce.
     this.subscription = pending$(this.options.db).subscribe(() => this.kick());
   }
@@ -96,6 +108,7 @@ export class IntentSender {
     this.stopped = true;
     this.subscription?.unsubscribe();
     this.subscription = null;
+    this.settling.stop();
     this.wakeBackoff?.();
   }
 

@@ -1,7 +1,8 @@
+// Relative imports (no "@/"): the sync worker's tests and its settling watcher reach this folder too.
 import { combineLatest, map, type Observable } from 'rxjs';
-import { dailyChallenge$ } from '@/db/local-state';
-import { pending$ } from '@/db/pending-writes';
-import type { SpotterDatabase } from '@/db/types';
+import { dailyChallenge$ } from '../../../db/local-state';
+import { pending$ } from '../../../db/pending-writes';
+import type { SpotterDatabase } from '../../../db/types';
 import { computeLocalProgress, type LocalProgress } from './local-progress';
 
 /**
@@ -18,12 +19,8 @@ export function localProgress$(
     db.profiles.findOne(userId).$,
     db.workouts.find({ selector: { user_id: userId } }).$,
     db.rest_days.find({ selector: { user_id: userId } }).$,
-    db.xp_events.find({
-      selector: {
-        user_id: userId,
-        source: { $in: ['workout_planned', 'rest_day', 'daily_challenge'] },
-      },
-    }).$,
+    // The whole own ledger: its sum is one of the two XP readings (local-progress.ts).
+    db.xp_events.find({ selector: { user_id: userId } }).$,
     pending$(db),
     dailyChallenge$(db),
   ]).pipe(

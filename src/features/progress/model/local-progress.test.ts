@@ -2,7 +2,14 @@ import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { confirmRestDay } from '@/db/commands/rest-days';
 import { deleteWorkout, planWorkout } from '@/db/commands/workouts';
-import { acknowledgePushed, emptyPendingState, readPending, settleIntent } from '@/db/pending-writes';
+import {
+  acknowledgePushed,
+  emptyPendingState,
+  readPending,
+  removeSettling,
+  settleIntent,
+  settlingEntries,
+} from '@/db/pending-writes';
 import type { PendingState } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { ROWS, USER } from '@/db/test-fixtures';
@@ -50,6 +57,14 @@ const base = (over: Partial<LocalProgressInput>): LocalProgressInput => ({
   ...over,
 });
 const w = (id: string, date: string) => ({ id, user_id: USER, date });
+/** Earlier XP in the ledger, so that its sum equals the profile's xp as on the server. */
+const seedLedger = (amount: number) => ({
+  ...ROWS.xp_events,
+  id: 'x0',
+  source: 'flex_received' as const,
+  source_id: 'earlier',
+  amount,
+});
 const rd = (day: string) => ({ id: `${USER}:${day}`, user_id: USER, day });
 
 describe('computeLocalProgress', () => {
@@ -83,8 +98,8 @@ describe('computeLocalProgress', () => {
         workouts: [w('a', '2026-11-24'), w('c', '2026-11-25')],
         restDays: [rd('2026-11-22')],
         xpEvents: [
-          { source: 'workout_planned', source_id: `${USER}:2026-11-24` },
-          { source: 'rest_day', source_id: `${USER}:2026-11-22` },
+          { source: 'workout_planned', source_id: `${USER}:2026-11-24`, amount: 5 },
+          { source: 'rest_day', source_id: `${USER}:2026-11-22`, amount: 10 },
         ],
         pending: pendingFor(['workouts', 'a'], ['workouts', 'c'], ['rest_days', `${USER}:2026-11-22`]),
       }),
@@ -139,7 +154,7 @@ describe('computeLocalProgress', () => {
       base({
         dailyChallenge,
         pending,
-        xpEvents: [{ source: 'daily_challenge', source_id: `${USER}:2026-11-22` }],
+        xpEvents: [{ source: 'daily_challenge', source_id: `${USER}:2026-11-22`, amount: 15 }],
       }),
     );
     expect(inLedger.pendingXp).toBe(0);
@@ -162,6 +177,7 @@ describe('localProgress$ over the collections', () => {
       collections: ['profiles', 'workouts', 'rest_days', 'xp_events'],
     });
     await db.profiles.insert({ ...ROWS.profiles, xp: 100, current_streak: 0, best_streak: 0 });
+    await db.xp_events.insert(seedLedger(100));
     const ctx = { db, userId: USER, now: () => NOW };
     const progress$ = localProgress$(db, USER, () => NOW);
     const at = (pred: (p: { xp: number; settled: boolean; currentStreak: number }) => boolean) =>
@@ -194,6 +210,11 @@ describe('localProgress$ over the collections', () => {
     ]);
     const profileDoc = await db.profiles.findOne(USER).exec();
     await profileDoc?.incrementalPatch({ xp: 115, current_streak: 2, best_streak: 2 });
+    // The pulled data shows the writes: the worker's settling watcher removes them.
+    await removeSettling(
+      db,
+      settlingEntries(await readPending(db)).map((e) => e.key),
+    );
     expect(await at((p) => p.settled)).toMatchObject({
       xp: 115,
       pendingXp: 0,

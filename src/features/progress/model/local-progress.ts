@@ -1,19 +1,31 @@
 // Local-first progression (issue 5): XP, level and streaks on screen the moment a write lands locally.
 //
-// The server owns xp, level and streaks (profiles, written by triggers). Until it has acknowledged a
+// The server owns xp, level and streaks (profiles, written by triggers). Until the pulled data shows a
 // local write, this adds the awards the server WILL make for it, with the server's own idempotency:
-// +5 once per user and planned date (ledger source_id "<user>:<date>"), +10 once per rest day (source_id
-// = the rest day's id), the challenge's points once per UTC date (source_id "<user>:<date>"). An award counts only while its write is pending (pending-writes.ts) and the
-// server's ledger (xp_events) does not already hold it, so a replay, a second device or a date that
-// was awarded before adds nothing. Streaks are computed from local workouts and rest days in the
-// user's zone while such writes are pending; once nothing is pending the numbers are the server's.
-import { levelFromTotalXp, progressPercent } from '@/domain/levels';
-import { computeStreaks } from '@/domain/streaks';
-import { resolveTimeZone, todayIn } from '@/domain/dates';
-import { XP_PLAN_WORKOUT, XP_REST_DAY } from '@/domain/constants';
-import type { DailyChallengeState } from '@/db/local-state';
-import type { PendingState } from '@/db/pending-writes';
-import type { ProfileDoc, RestDayDoc, WorkoutDoc, XpEventDoc } from '@/db/schemas';
+// +5 once per user and planned date from yesterday to 90 days ahead (ledger source_id "<user>:<date>"),
+// +10 once per rest day (source_id = the rest day's id), the challenge's points once per UTC date
+// (source_id "<user>:<date>"). An award counts while its write is pending or settling (acknowledged,
+// its effects not pulled yet; pending-writes.ts) and the server's ledger (xp_events) does not already
+// hold it, so a replay, a second device or a date that was awarded before adds nothing.
+//
+// XP is the larger of two readings, so that it never dips while the follow-up pull lands in two writes
+// (the profile and the ledger row arrive separately, in either order; issue 7):
+// - the pulled profile's xp plus the awards of writes not acknowledged yet;
+// - the sum of the pulled ledger plus the awards of pending and settling writes it does not hold.
+// The server keeps profiles.xp equal to its ledger's sum, so both readings agree once everything is
+// pulled. (While a new device's first pull is still filling the ledger, the second reading is low and
+// a settling award shows once the profile arrives.)
+// Streaks are computed from local workouts and rest days in the user's zone while such writes are
+// pending, or settling and not yet shown by the pulled data (server-shows.ts); once none is, the
+// numbers are the server's.
+import { levelFromTotalXp, progressPercent } from '../../../domain/levels';
+import { computeStreaks } from '../../../domain/streaks';
+import { resolveTimeZone, todayIn } from '../../../domain/dates';
+import { XP_PLAN_WORKOUT, XP_REST_DAY } from '../../../domain/constants';
+import type { DailyChallengeState } from '../../../db/local-state';
+import { settlingEntries, type PendingState } from '../../../db/pending-writes';
+import type { ProfileDoc, RestDayDoc, WorkoutDoc, XpEventDoc } from '../../../db/schemas';
+import { awardOf, awardToday, inPlanAwardWindow, serverShows, type PulledServerState } from './server-shows';
 
 export interface LocalProgressInput {
   userId: string;
@@ -24,7 +36,7 @@ export interface LocalProgressInput {
   /** Own, not deleted. */
   restDays: readonly Pick<RestDayDoc, 'id' | 'user_id' | 'day'>[];
   /** The server's ledger as pulled. */
-  xpEvents: readonly Pick<XpEventDoc, 'source' | 'source_id'>[];
+  xpEvents: readonly Pick<XpEventDoc, 'source' | 'source_id' | 'amount'>[];
   /** Today's challenge as cached locally (local-state.ts); null when none is loaded. */
   dailyChallenge: Pick<DailyChallengeState, 'id' | 'points' | 'completed'> | null;
   pending: PendingState;
@@ -45,41 +57,67 @@ export interface LocalProgress {
   settled: boolean;
 }
 
+interface Awards {
+  workouts: ReadonlySet<string>;
+  restDays: ReadonlySet<string>;
+  challenges: ReadonlySet<string>;
+}
+
 export function computeLocalProgress(input: LocalProgressInput): LocalProgress {
   const { userId, profile, pending } = input;
-  const pendingWorkoutIds = new Set<string>();
-  const pendingRestDayIds = new Set<string>();
-  const pendingChallengeIds = new Set<string>();
-  for (const e of Object.values(pending.entries)) {
-    if (e.collection === 'workouts') pendingWorkoutIds.add(e.doc_id);
-    if (e.collection === 'rest_days') pendingRestDayIds.add(e.doc_id);
-    if (e.collection === 'daily_challenge') pendingChallengeIds.add(e.doc_id);
-  }
   const awarded = new Set(input.xpEvents.map((x) => `${x.source}|${x.source_id}`));
+  const ledgerXp = input.xpEvents.reduce((sum, x) => sum + x.amount, 0);
+  const profileXp = profile?.xp ?? 0;
+  const today = awardToday(profile?.timezone, input.now);
+  const pulled: PulledServerState = { profileXp: profile ? profile.xp : null, ledgerXp, awarded };
 
-  const plannedDates = new Set<string>();
-  for (const w of input.workouts) {
-    const sourceId = `${userId}:${w.date}`;
-    if (w.user_id === userId && pendingWorkoutIds.has(w.id) && !awarded.has(`workout_planned|${sourceId}`)) {
-      plannedDates.add(w.date);
+  // A settling write counts for the streak until the pulled data shows it (then the pulled profile
+  // has it); the worker removes the entry a moment later.
+  const docsById = new Map<string, { user_id: string; date?: string }>();
+  for (const w of input.workouts) docsById.set(`workouts|${w.id}`, w);
+  for (const r of input.restDays) docsById.set(`rest_days|${r.id}`, r);
+  const unshown = settlingEntries(pending).filter(
+    (e) => !serverShows(awardOf(e, docsById.get(`${e.collection}|${e.doc_id}`), today), pulled),
+  );
+  const unacknowledged: Awards = idsOf(Object.values(pending.entries));
+  const all: Awards = idsOf([...Object.values(pending.entries), ...settlingEntries(pending)]);
+  const open: Awards = idsOf([...Object.values(pending.entries), ...unshown]);
+
+  const awardsFor = (ids: Awards): number => {
+    const plannedDates = new Set<string>();
+    for (const w of input.workouts) {
+      const sourceId = `${userId}:${w.date}`;
+      if (
+        w.user_id === userId &&
+        ids.workouts.has(w.id) &&
+        inPlanAwardWindow(w.date, today) &&
+        !awarded.has(`workout_planned|${sourceId}`)
+      ) {
+        plannedDates.add(w.date);
+      }
     }
-  }
-  let restDayAwards = 0;
-  for (const r of input.restDays) {
-    if (r.user_id === userId && pendingRestDayIds.has(r.id) && !awarded.has(`rest_day|${r.id}`)) {
-      restDayAwards += 1;
+    let restDayAwards = 0;
+    for (const r of input.restDays) {
+      if (r.user_id === userId && ids.restDays.has(r.id) && !awarded.has(`rest_day|${r.id}`)) {
+        restDayAwards += 1;
+      }
     }
-  }
-  const challenge = input.dailyChallenge;
-  const challengeAward =
-    challenge?.completed &&
-    pendingChallengeIds.has(challenge.id) &&
-    !awarded.has(`daily_challenge|${challenge.id}`)
-      ? challenge.points
-      : 0;
-  const pendingXp = plannedDates.size * XP_PLAN_WORKOUT + restDayAwards * XP_REST_DAY + challengeAward;
-  const xp = (profile?.xp ?? 0) + pendingXp;
+    const challenge = input.dailyChallenge;
+    const challengeAward =
+      challenge?.completed &&
+      ids.challenges.has(challenge.id) &&
+      !awarded.has(`daily_challenge|${challenge.id}`)
+        ? challenge.points
+        : 0;
+    return plannedDates.size * XP_PLAN_WORKOUT + restDayAwards * XP_REST_DAY + challengeAward;
+  };
+
+  const xp = Math.max(profileXp + awardsFor(unacknowledged), ledgerXp + awardsFor(all));
+  const pendingXp = xp - profileXp;
   const lp = levelFromTotalXp(xp);
+  const pendingWorkoutIds = open.workouts;
+  const pendingRestDayIds = open.restDays;
+  const pendingChallengeIds = open.challenges;
 
   const streakSettled = pendingWorkoutIds.size === 0 && pendingRestDayIds.size === 0;
   const settled = streakSettled && pendingChallengeIds.size === 0;
@@ -108,4 +146,16 @@ export function computeLocalProgress(input: LocalProgressInput): LocalProgress {
     pendingXp,
     settled: settled && profile !== null,
   };
+}
+
+function idsOf(entries: readonly { collection: string; doc_id: string }[]): Awards {
+  const workouts = new Set<string>();
+  const restDays = new Set<string>();
+  const challenges = new Set<string>();
+  for (const e of entries) {
+    if (e.collection === 'workouts') workouts.add(e.doc_id);
+    if (e.collection === 'rest_days') restDays.add(e.doc_id);
+    if (e.collection === 'daily_challenge') challenges.add(e.doc_id);
+  }
+  return { workouts, restDays, challenges };
 }

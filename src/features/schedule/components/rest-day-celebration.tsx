@@ -1,6 +1,5 @@
 import { Badge, Button, Group, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconFlame, IconMoon } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countMessages, messageIndex, streakGroup } from '../model/messages';
 import classes from './schedule.module.css';
@@ -19,24 +18,15 @@ interface RestDayCelebrationProps {
 export function RestDayCelebration({ day, streak, onClose }: RestDayCelebrationProps) {
   const { t } = useTranslation('motivation');
   const { t: ts } = useTranslation('schedule');
-  // The streak as first shown, never lower while it stays open: between the server applying the rest
-  // day and the updated profile arriving, the settled streak can read one day short for a moment.
-  const [held, setHeld] = useState<{ day: string | null; streak: number }>({ day: null, streak: 0 });
-  if (day !== held.day || streak > held.streak) {
-    setHeld({ day, streak: day === held.day ? Math.max(streak, held.streak) : streak });
-  }
   if (day === null) return null;
-  const shownStreak = day === held.day ? Math.max(streak, held.streak) : streak;
 
   const restCount = countMessages(t('restDay.messages', { returnObjects: true }));
   const restMessage = t(`restDay.messages.${messageIndex(day, restCount)}` as 'restDay.messages.0');
-  const group = streakGroup(shownStreak);
+  const group = streakGroup(streak);
   const streakCount = countMessages(t(`streak.${group}`, { returnObjects: true }));
   const streakMessage =
-    shownStreak > 0
-      ? t(`streak.${group}.${messageIndex(day, streakCount, shownStreak)}` as 'streak.start.0', {
-          count: shownStreak,
-        })
+    streak > 0
+      ? t(`streak.${group}.${messageIndex(day, streakCount, streak)}` as 'streak.start.0', { count: streak })
       : null;
 
   return (
@@ -62,7 +52,7 @@ export function RestDayCelebration({ day, streak, onClose }: RestDayCelebrationP
         {streakMessage && (
           <Stack gap={6} align="center">
             <Badge size="lg" color="flame" variant="light" leftSection={<IconFlame size={16} aria-hidden />}>
-              {ts('stats.streak', { count: shownStreak })}
+              {ts('stats.streak', { count: streak })}
             </Badge>
             <Text c="dimmed">{streakMessage}</Text>
           </Stack>
