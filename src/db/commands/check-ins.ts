@@ -1,12 +1,9 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { recordIntent } from '../pending-writes';
 import type { CheckInDoc } from '../schemas/check-ins';
 import { newId, nowOf, type CommandContext } from './context';
+import type { checkInInput, checkOutInput } from './inputs';
 import { DATA_ERRORS, fail, ok, parseInput, type CommandResult } from './result';
-
-const gymId = z.string().regex(/^[a-z0-9][a-z0-9-]{2,80}$/);
-const checkInInput = z.object({ gym_id: gymId }).strict();
-const checkOutInput = z.object({ check_in_id: z.string().min(8).max(64).optional() }).strict();
 
 /**
  * Checks in at a gym now. One place at a time: an open check-in of mine ends where this one starts
@@ -16,7 +13,7 @@ export async function checkIn(
   ctx: CommandContext,
   args: z.input<typeof checkInInput>,
 ): Promise<CommandResult<CheckInDoc>> {
-  const parsed = parseInput(checkInInput, args);
+  const parsed = await parseInput('checkInInput', args);
   if (!parsed.ok) return parsed;
   const now = nowOf(ctx);
   const at = now.toISOString();
@@ -58,7 +55,7 @@ export async function checkOut(
   ctx: CommandContext,
   args: z.input<typeof checkOutInput> = {},
 ): Promise<CommandResult<CheckInDoc>> {
-  const parsed = parseInput(checkOutInput, args);
+  const parsed = await parseInput('checkOutInput', args);
   if (!parsed.ok) return parsed;
   const id = parsed.value.check_in_id;
   const doc = id

@@ -1,11 +1,8 @@
-import { z } from 'zod';
 import { HOME_GYMS_MAX } from '../../domain/constants';
 import { recordIntent } from '../pending-writes';
 import { homeGymId, type HomeGymDoc } from '../schemas/home-gyms';
 import { nowOf, type CommandContext } from './context';
 import { DATA_ERRORS, fail, ok, parseInput, type CommandResult } from './result';
-
-const input = z.array(z.string().regex(/^[a-z0-9][a-z0-9-]{2,80}$/));
 
 /**
  * Replaces my home gyms by this ordered list (at most 3; duplicates keep their first place), like the
@@ -15,7 +12,7 @@ export async function setHomeGyms(
   ctx: CommandContext,
   gymIds: readonly string[],
 ): Promise<CommandResult<HomeGymDoc[]>> {
-  const parsed = parseInput(input, gymIds);
+  const parsed = await parseInput('homeGymsInput', gymIds);
   if (!parsed.ok) return parsed;
   const wanted = [...new Set(parsed.value)];
   if (wanted.length > HOME_GYMS_MAX) return fail('home_gyms_max', DATA_ERRORS.homeGymsMax);

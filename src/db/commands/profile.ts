@@ -1,39 +1,11 @@
-import { z } from 'zod';
-import { isAvatarId } from '../../domain/avatars';
-import { isValidTimeZone } from '../../domain/dates';
-import { normalizeUsername } from '../../domain/identity';
+import type { z } from 'zod';
 import { recordIntent, type Json } from '../pending-writes';
 import type { ProfileDoc } from '../schemas/profiles';
 import { nowOf, type CommandContext } from './context';
+import type { profileInput } from './inputs';
 import { DATA_ERRORS, fail, ok, parseInput, type CommandResult } from './result';
 
-const optionalName = z
-  .string()
-  .max(50)
-  .transform((s) => (s.trim() === '' ? null : s.trim()))
-  .nullable();
-
-// The columns profiles grants the user (supabase/migrations: grant update (...) on public.profiles).
-const input = z
-  .object({
-    username: z
-      .string()
-      .transform(normalizeUsername)
-      .refine((s) => s.length > 0 && !s.includes('#')),
-    first_name: optionalName,
-    last_name: optionalName,
-    avatar_id: z.string().refine(isAvatarId).nullable(),
-    profile_picture_url: z.url().max(2048).nullable(),
-    current_gym_id: z
-      .string()
-      .regex(/^[a-z0-9][a-z0-9-]{2,80}$/)
-      .nullable(),
-    visibility: z.enum(['public', 'friends', 'private']),
-    timezone: z.string().max(64).refine(isValidTimeZone),
-  })
-  .partial()
-  .strict();
-export type UpdateProfileInput = z.input<typeof input>;
+export type UpdateProfileInput = z.input<typeof profileInput>;
 
 /**
  * Updates my own profile's user-owned fields at once locally and records an update intent. Server-owned
@@ -45,7 +17,7 @@ export async function updateProfile(
   patch: UpdateProfileInput,
 ): Promise<CommandResult<ProfileDoc>> {
   if (!ctx.userId) return fail('not_signed_in', DATA_ERRORS.notSignedIn);
-  const parsed = parseInput(input, patch);
+  const parsed = await parseInput('profileInput', patch);
   if (!parsed.ok) return parsed;
   const doc = await ctx.db.profiles.findOne(ctx.userId).exec();
   if (!doc) return fail('profile_not_loaded', DATA_ERRORS.profileNotLoaded);

@@ -1,12 +1,11 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { addDays } from '../../domain/dates';
 import { recordIntent } from '../pending-writes';
 import { restDayId, type RestDayDoc } from '../schemas/rest-days';
 import { nowOf, type CommandContext } from './context';
 import { userToday } from './own-profile';
+import type { restDayInput } from './inputs';
 import { DATA_ERRORS, fail, ok, parseInput, type CommandResult } from './result';
-
-const input = z.object({ day: z.iso.date().optional() }).strict();
 
 /**
  * Confirms a rest day (default: today in the user's zone). The id is the database's "<user>:<day>", so
@@ -15,9 +14,9 @@ const input = z.object({ day: z.iso.date().optional() }).strict();
  */
 export async function confirmRestDay(
   ctx: CommandContext,
-  args: z.input<typeof input> = {},
+  args: z.input<typeof restDayInput> = {},
 ): Promise<CommandResult<RestDayDoc>> {
-  const parsed = parseInput(input, args);
+  const parsed = await parseInput('restDayInput', args);
   if (!parsed.ok) return parsed;
   const now = nowOf(ctx);
   const today = await userToday(ctx, now);

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type * as InputSchemas from './inputs';
 
 /**
  * Expected failures come back as values (house style); only bugs throw. `message` is an i18n key (the
@@ -31,13 +32,19 @@ export const DATA_ERRORS = {
   challengeAlreadyCompleted: 'errors:data.challengeAlreadyCompleted',
 } as const;
 
-/** Parses command input; a zod failure becomes `invalid_input` naming the first offending field. */
-export function parseInput<S extends z.ZodType>(
-  schema: S,
+type Schemas = typeof InputSchemas;
+
+/**
+ * Parses command input with the named schema of inputs.ts (loaded on the first call); a zod failure
+ * becomes `invalid_input` naming the first offending field.
+ */
+export async function parseInput<K extends keyof Schemas>(
+  name: K,
   input: unknown,
-): { ok: true; value: z.output<S> } | { ok: false; error: CommandError } {
+): Promise<{ ok: true; value: z.output<Schemas[K]> } | { ok: false; error: CommandError }> {
+  const schema: z.ZodType = (await import('./inputs'))[name];
   const parsed = schema.safeParse(input);
-  if (parsed.success) return { ok: true, value: parsed.data };
+  if (parsed.success) return { ok: true, value: parsed.data as z.output<Schemas[K]> };
   const path = parsed.error.issues[0]?.path.join('.') ?? '';
   return fail(path ? `invalid_input:${path}` : 'invalid_input', DATA_ERRORS.invalidInput);
 }

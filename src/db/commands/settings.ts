@@ -1,22 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import { recordPush } from '../pending-writes';
 import type { UserSettingsDoc } from '../schemas/user-settings';
 import { changedFields } from './changes';
 import { nowOf, type CommandContext } from './context';
+import type { settingsInput } from './inputs';
 import { ok, parseInput, type CommandResult } from './result';
 
-const input = z
-  .object({
-    theme: z.enum(['light', 'dark', 'system']),
-    language: z.enum(['en', 'de', 'it']),
-    push_enabled: z.boolean(),
-    haptics_enabled: z.boolean(),
-    sound_enabled: z.boolean(),
-    walkthrough_done: z.boolean(),
-  })
-  .partial()
-  .strict();
-export type UpdateSettingsInput = z.input<typeof input>;
+export type UpdateSettingsInput = z.input<typeof settingsInput>;
 
 export const DEFAULT_SETTINGS = {
   theme: 'system',
@@ -32,7 +22,7 @@ export async function updateSettings(
   ctx: CommandContext,
   patch: UpdateSettingsInput,
 ): Promise<CommandResult<UserSettingsDoc>> {
-  const parsed = parseInput(input, patch);
+  const parsed = await parseInput('settingsInput', patch);
   if (!parsed.ok) return parsed;
   const values = Object.fromEntries(
     Object.entries(parsed.value).filter(([, v]) => v !== undefined),
@@ -41,14 +31,29 @@ export async function updateSettings(
   if (existing && Object.keys(changedFields(existing.toJSON() as UserSettingsDoc, values)).length === 0) {
     return ok(existing.toMutableJSON());
   }
-  const written = existing
-    ? await existing.incrementalPatch(changedFields(existing.toJSON() as UserSettingsDoc, values))
-    : await ctx.db.user_settings.insert({
+  let written;
+  if (existing) {
+    written = await existing.incrementalPatch(changedFields(existing.toJSON() as UserSettingsDoc, values));
+  } else {
+    try {
+      written = await ctx.db.user_settings.insert({
         id: ctx.userId,
         user_id: ctx.userId,
         ...DEFAULT_SETTINGS,
         ...values,
       });
+    } catch (error) {
+      // The server's row arrived (a pull) between the read above and this insert: patch that row
+      // instead of overwriting it with the defaults.
+      if (!isConflict(error)) throw error;
+      return updateSettings(ctx, patch);
+    }
+  }
   await recordPush(ctx.db, 'user_settings', ctx.userId, nowOf(ctx));
   return ok(written.toMutableJSON());
+}
+
+/** RxDB refuses an insert whose id is taken with the error code CONFLICT (a 409 write error). */
+function isConflict(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'CONFLICT';
 }
