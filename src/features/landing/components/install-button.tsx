@@ -1,8 +1,9 @@
 import { Button } from '@mantine/core';
 import { IconDeviceMobileDown } from '@tabler/icons-react';
-import { useSyncExternalStore } from 'react';
+import { useContext, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { installPromptState, promptInstall, subscribeInstallPrompt } from '@/lib/install-prompt';
+import { StaticLandingContext } from './static-landing-context';
 
 function isInstalled(): boolean {
   const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
@@ -21,6 +22,7 @@ function isIos(): boolean {
  */
 export function InstallButton() {
   const { t } = useTranslation('landing');
+  const isStatic = useContext(StaticLandingContext);
   // main.tsx captures beforeinstallprompt at startup (src/lib/install-prompt.ts): it may fire before this
   // lazy chunk loads.
   const { prompt, installed } = useSyncExternalStore(
@@ -28,6 +30,15 @@ export function InstallButton() {
     installPromptState,
     installPromptState,
   );
+
+  // The static landing (src/boot/static-landing.ts) shows the button and answers its click without React.
+  if (isStatic) {
+    return (
+      <div data-static-install hidden>
+        <InstallButtonView />
+      </div>
+    );
+  }
 
   if (installed || isInstalled() || (prompt === null && !isIos())) return null;
 
@@ -39,12 +50,17 @@ export function InstallButton() {
     await promptInstall();
   };
 
+  return <InstallButtonView onClick={() => void install()} />;
+}
+
+function InstallButtonView({ onClick }: { onClick?: () => void }) {
+  const { t } = useTranslation('landing');
   return (
     <Button
       variant="subtle"
       size="md"
       leftSection={<IconDeviceMobileDown size={20} aria-hidden />}
-      onClick={() => void install()}
+      {...(onClick === undefined ? {} : { onClick })}
     >
       {t('install.button')}
     </Button>

@@ -1,0 +1,201 @@
+// The static landing page's few interactive parts, in plain DOM (no React, Mantine or i18next on `/`):
+// its texts in the chosen language, the language picker, the theme toggle, the install button and the
+// service worker registration. Each mirrors what the React page does (see the comments for where).
+import { isSupportedLanguage, type Language } from '@/domain/language';
+import {
+  INSTALL_ATTRIBUTE,
+  TEXT_ATTRIBUTE,
+  TEXT_ATTRIBUTES_ATTRIBUTE,
+  THEME_TOGGLE_ATTRIBUTE,
+  type LandingTexts,
+} from './boot-data';
+import { COLOR_SCHEME_KEY, LANGUAGE_KEY } from './boot-decision';
+
+interface BeforeInstallPromptEvent extends Event {
+  prompt(): Promise<void>;
+  userChoice: Promise<{ outcome: 'accepted' | 'dismissed' }>;
+}
+
+function store(key: string, value: string): void {
+  try {
+    localStorage.setItem(key, value);
+  } catch {
+    // No storage (privacy mode): the choice lasts for this page only.
+  }
+}
+
+/** Writes the texts of `language` into the marked elements and attributes; sets <html lang>. */
+function applyTexts(root: Element, catalogue: LandingTexts, language: Language): void {
+  const texts = catalogue.texts[language];
+  const year = String(new Date().getFullYear());
+  const text = (id: string | undefined) => (texts[Number(id)] ?? '').replace('{{year}}', year);
+  for (const element of root.querySelectorAll(`[${TEXT_ATTRIBUTE}]`)) {
+    element.textContent = text(element.getAttribute(TEXT_ATTRIBUTE) ?? undefined);
+  }
+  for (const element of root.querySelectorAll(`[${TEXT_ATTRIBUTES_ATTRIBUTE}]`)) {
+    for (const pair of (element.getAttribute(TEXT_ATTRIBUTES_ATTRIBUTE) ?? '').split(' ')) {
+      const [name, id] = pair.split(':');
+      if (name !== undefined && name !== '') element.setAttribute(name, text(id));
+    }
+  }
+  document.documentElement.lang = language;
+}
+
+/** src/components/language-picker.tsx: a native select over a face showing the code and the name. */
+function wireLanguagePicker(root: Element, catalogue: LandingTexts, onChange: (language: Language) => void) {
+  const select = root.querySelector('select');
+  if (select === null) return () => undefined;
+  const [short, long] = Array.from(select.parentElement?.querySelectorAll('span') ?? []);
+  select.addEventListener('change', () => {
+    if (isSupportedLanguage(select.value)) onChange(select.value);
+  });
+  return (language: Language) => {
+    select.value = language;
+    if (short !== undefined) short.textContent = language.toUpperCase();
+    if (long !== undefined) long.textContent = catalogue.languageNames[language];
+  };
+}
+
+/** src/components/theme-toggle.tsx: flips light and dark; CSS shows the sun in dark, the moon in light. */
+function wireThemeToggle(root: Element, catalogue: LandingTexts) {
+  const button = root.querySelector(`[${THEME_TOGGLE_ATTRIBUTE}]`);
+  const html = document.documentElement;
+  const current = () => (html.getAttribute('data-mantine-color-scheme') === 'dark' ? 'dark' : 'light');
+  let language: Language = 'en';
+  const label = () => {
+    const { named, texts } = catalogue;
+    const text = texts[language][current() === 'dark' ? named.switchToLight : named.switchToDark] ?? '';
+    button?.setAttribute('aria-label', text);
+    button?.setAttribute('title', text);
+  };
+  button?.addEventListener('click', () => {
+    const next = current() === 'dark' ? 'light' : 'dark';
+    html.setAttribute('data-mantine-color-scheme', next);
+    store(COLOR_SCHEME_KEY, next);
+    label();
+  });
+  // "System" (nothing stored) follows the system's changes, as Mantine's provider does.
+  window.matchMedia('(prefers-color-scheme: dark)').addEventListener('change', (event) => {
+    let stored: string | null = null;
+    try {
+      stored = localStorage.getItem(COLOR_SCHEME_KEY);
+    } catch {
+      // treated as nothing stored
+    }
+    if (stored === 'light' || stored === 'dark') return;
+    html.setAttribute('data-mantine-color-scheme', event.matches ? 'dark' : 'light');
+    label();
+  });
+  return (next: Language) => {
+    language = next;
+    label();
+  };
+}
+
+function isInstalled(): boolean {
+  const standalone = (navigator as Navigator & { standalone?: boolean }).standalone === true;
+  return standalone || window.matchMedia('(display-mode: standalone)').matches;
+}
+
+// iPadOS reports itself as a Mac; a touch screen tells them apart (as install-button.tsx).
+function isIos(): boolean {
+  const ua = navigator.userAgent;
+  return /iPad|iPhone|iPod/.test(ua) || (/Macintosh/.test(ua) && navigator.maxTouchPoints > 1);
+}
+
+/**
+ * src/features/landing/components/install-button.tsx with src/lib/install-prompt.ts: the browser's prompt
+ * where there is one, the Share -> Add to Home Screen explanation on iOS, nothing once installed. Called
+ * from <head>, so `beforeinstallprompt` is never missed; the button is looked up once the body is parsed.
+ */
+export function captureInstall(catalogue: () => LandingTexts | null, language: () => Language) {
+  let prompt: BeforeInstallPromptEvent | null = null;
+  let installed = false;
+  let wrapper: HTMLElement | null = null;
+  const refresh = () => {
+    if (wrapper !== null) wrapper.hidden = installed || isInstalled() || (prompt === null && !isIos());
+  };
+  window.addEventListener('beforeinstallprompt', (event) => {
+    event.preventDefault(); // keep the mini-infobar away; the button asks instead
+    prompt = event as BeforeInstallPromptEvent;
+    refresh();
+  });
+  window.addEventListener('appinstalled', () => {
+    prompt = null;
+    installed = true;
+    refresh();
+  });
+  const install = async () => {
+    const event = prompt;
+    if (event === null) {
+      const texts = catalogue();
+      if (texts !== null) window.alert(texts.texts[language()][texts.named.iosHint] ?? '');
+      return;
+    }
+    await event.prompt();
+    const { outcome } = await event.userChoice;
+    prompt = null;
+    installed ||= outcome === 'accepted';
+    refresh();
+  };
+  return (root: Element) => {
+    wrapper = root.querySelector<HTMLElement>(`[${INSTALL_ATTRIBUTE}]`);
+    wrapper?.querySelector('button')?.addEventListener('click', () => void install());
+    refresh();
+  };
+}
+
+/**
+ * The service worker, as src/lib/service-worker/register.ts does for the app (after the load event): the
+ * landing is then served from the precache offline too. A waiting new version may activate at once (this
+ * page holds no state); the write queue is asked to replay on start and when the network returns.
+ */
+export function registerServiceWorker(): void {
+  if (!('serviceWorker' in navigator)) return;
+  const replay = () => {
+    void navigator.serviceWorker.ready.then((registration) => {
+      registration.active?.postMessage({ type: 'REPLAY' });
+    });
+  };
+  window.addEventListener('load', () => {
+    navigator.serviceWorker
+      .register('/sw.js', { scope: '/' })
+      .then((registration) => {
+        registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
+        registration.addEventListener('updatefound', () => {
+          const next = registration.installing;
+          next?.addEventListener('statechange', () => {
+            if (next.state === 'installed' && navigator.serviceWorker.controller !== null) {
+              next.postMessage({ type: 'SKIP_WAITING' });
+            }
+          });
+        });
+        replay();
+      })
+      .catch((error: unknown) => {
+        console.warn('[service worker] registration failed', error);
+      });
+  });
+  window.addEventListener('online', replay);
+}
+
+/** Texts, picker and theme toggle of the parsed landing page, in `initial`; remembers later choices. */
+export function startLanguageAndTheme(
+  root: Element,
+  catalogue: LandingTexts,
+  initial: Language,
+  onLanguage: (language: Language) => void,
+): void {
+  const setThemeLanguage = wireThemeToggle(root, catalogue);
+  const apply = (language: Language) => {
+    applyTexts(root, catalogue, language);
+    setPicker(language);
+    setThemeLanguage(language);
+    onLanguage(language);
+  };
+  const setPicker = wireLanguagePicker(root, catalogue, (language) => {
+    store(LANGUAGE_KEY, language); // the detector's cache: the app opens in this language too
+    apply(language);
+  });
+  apply(initial);
+}
