@@ -1,5 +1,5 @@
 import { firstValueFrom } from 'rxjs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acknowledgePushed, readPending, pendingEntries } from '../pending-writes';
 import { cleanupDatabases, openTestDatabase } from '../test-support';
 import { ROWS, USER } from '../test-fixtures';
@@ -14,7 +14,7 @@ import { markAllNotificationsRead, markNotificationRead } from './notifications'
 import { updateProfile } from './profile';
 import { updateProfileDetails } from './profile-details';
 import { confirmRestDay } from './rest-days';
-import { updateSettings } from './settings';
+import { DEFAULT_SETTINGS, updateSettings } from './settings';
 import { deleteWorkout, editWorkout, planWorkout } from './workouts';
 
 // 2026-11-21 23:30 UTC is already 2026-11-22 in Berlin (the fixture profile's zone).
@@ -272,6 +272,34 @@ describe('settings', () => {
     expect(r2).toMatchObject({ ok: true, value: { theme: 'dark', language: 'it' } });
     expect(pendingEntries(await readPending(db)).map((e) => e.key)).toEqual([`user_settings:${USER}`]);
     expect((await updateSettings(ctx, { language: 'fr' } as never)).ok).toBe(false);
+  });
+
+  it('patches the synced row when it arrives between the read and the insert (no conflict error)', async () => {
+    // The pull brings the server's row (dark, German) just after the command found no row locally.
+    const findOne = db.user_settings.findOne.bind(db.user_settings);
+    vi.spyOn(db.user_settings, 'findOne').mockImplementationOnce((id) => {
+      const query = findOne(id);
+      return {
+        exec: async () => {
+          const found = await query.exec();
+          await db.user_settings.insert({
+            id: USER,
+            user_id: USER,
+            ...DEFAULT_SETTINGS,
+            theme: 'dark',
+            language: 'de',
+          });
+          return found;
+        },
+      } as typeof query;
+    });
+    const result = await updateSettings(ctx, { walkthrough_done: true });
+    expect(result).toMatchObject({
+      ok: true,
+      value: { theme: 'dark', language: 'de', walkthrough_done: true },
+    });
+    const stored = await db.user_settings.findOne(USER).exec();
+    expect(stored?.toJSON()).toMatchObject({ theme: 'dark', language: 'de', walkthrough_done: true });
   });
 });
 
