@@ -1,20 +1,13 @@
 import { Menu, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconCalendarEvent,
-  IconLogout,
-  IconSettings,
-  IconUserCircle,
-  IconUserPlus,
-} from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MENU_HOVER_GRACE_MS, MENU_HOVER_OPEN_MS } from '@/domain/constants';
 import type { ShellIdentity } from './app-identity';
-import { ADD_FRIEND_SEARCH, linkTo } from './app-nav-items';
+import { AppMenuEntries, type MenuEntryKey } from './app-menu-entries';
 import classes from './app-shell.module.css';
 import { AppUserAvatar } from './app-user-avatar';
-import { useSignOut } from './app-use-sign-out';
+
+const AVATAR_MENU: readonly MenuEntryKey[] = ['profile', 'addFriend', 'settings', 'plan'];
 
 /**
  * The desktop header's avatar menu: the user's name and level, Profile, Add friend, Settings, Plan and
@@ -23,7 +16,6 @@ import { useSignOut } from './app-use-sign-out';
  */
 export function AppAvatarMenu({ identity }: { identity: ShellIdentity }) {
   const { t } = useTranslation('shell');
-  const { signOut } = useSignOut();
   const [opened, setOpened] = useState(false);
   return (
     <Menu
@@ -66,33 +58,7 @@ export function AppAvatarMenu({ identity }: { identity: ShellIdentity }) {
           </Text>
         </Menu.Label>
         <Menu.Divider />
-        <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={18} aria-hidden />}>
-          {t('menu.profile')}
-        </Menu.Item>
-        <Menu.Item
-          renderRoot={(props) => <Link {...props} to="/profile" search={ADD_FRIEND_SEARCH} />}
-          leftSection={<IconUserPlus size={18} aria-hidden />}
-        >
-          {t('menu.addFriend')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={linkTo('/settings')}
-          leftSection={<IconSettings size={18} aria-hidden />}
-        >
-          {t('menu.settings')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={linkTo('/schedule')}
-          leftSection={<IconCalendarEvent size={18} aria-hidden />}
-        >
-          {t('menu.plan')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void signOut()}>
-          {t('menu.signOut')}
-        </Menu.Item>
+        <AppMenuEntries entries={AVATAR_MENU} />
       </Menu.Dropdown>
     </Menu>
   );

@@ -1,22 +1,20 @@
 import { Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
-import {
-  IconBarbell,
-  IconBell,
-  IconCalendarEvent,
-  IconLogout,
-  IconSettings,
-  IconUserCircle,
-  IconUserPlus,
-} from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { ShellIdentity } from './app-identity';
-import { ADD_FRIEND_SEARCH, linkTo } from './app-nav-items';
+import { AppMenuEntries, type MenuEntryKey } from './app-menu-entries';
 import classes from './app-shell.module.css';
 import { AppStreak } from './app-streak';
 import { AppThemeMenuItem } from './app-theme-menu-item';
 import { AppUserAvatar } from './app-user-avatar';
-import { useSignOut } from './app-use-sign-out';
+
+const MOBILE_MENU: readonly MenuEntryKey[] = [
+  'profile',
+  'addFriend',
+  'schedule',
+  'gym',
+  'settings',
+  'notifications',
+];
 
 /**
  * The phone header's avatar dropdown: name, product ID, level, streak and the theme toggle, then Profile,
@@ -24,7 +22,6 @@ import { useSignOut } from './app-use-sign-out';
  */
 export function AppMobileMenu({ identity }: { identity: ShellIdentity }) {
   const { t } = useTranslation('shell');
-  const { signOut } = useSignOut();
   return (
     <Menu position="bottom-end" width={260} shadow="md" withinPortal withInitialFocusPlaceholder={false}>
       <Menu.Target>
@@ -54,43 +51,7 @@ export function AppMobileMenu({ identity }: { identity: ShellIdentity }) {
         </Menu.Label>
         <AppThemeMenuItem />
         <Menu.Divider />
-        <Menu.Item component={Link} to="/profile" leftSection={<IconUserCircle size={18} aria-hidden />}>
-          {t('menu.profile')}
-        </Menu.Item>
-        <Menu.Item
-          renderRoot={(props) => <Link {...props} to="/profile" search={ADD_FRIEND_SEARCH} />}
-          leftSection={<IconUserPlus size={18} aria-hidden />}
-        >
-          {t('menu.addFriend')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={linkTo('/schedule')}
-          leftSection={<IconCalendarEvent size={18} aria-hidden />}
-        >
-          {t('menu.schedule')}
-        </Menu.Item>
-        <Menu.Item component={Link} to={linkTo('/gym')} leftSection={<IconBarbell size={18} aria-hidden />}>
-          {t('menu.gym')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={linkTo('/settings')}
-          leftSection={<IconSettings size={18} aria-hidden />}
-        >
-          {t('menu.settings')}
-        </Menu.Item>
-        <Menu.Item
-          component={Link}
-          to={linkTo('/notifications')}
-          leftSection={<IconBell size={18} aria-hidden />}
-        >
-          {t('menu.notifications')}
-        </Menu.Item>
-        <Menu.Divider />
-        <Menu.Item leftSection={<IconLogout size={18} aria-hidden />} onClick={() => void signOut()}>
-          {t('menu.signOut')}
-        </Menu.Item>
+        <AppMenuEntries entries={MOBILE_MENU} />
       </Menu.Dropdown>
     </Menu>
   );
