@@ -24,6 +24,7 @@ import type { CollectionSync } from './collections';
 import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
 import { overlayPulled, reapplyPending } from './pull-overlay';
+import { settleStalePushesWhenIdle } from './settle-stale-pushes';
 import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRow } from './rows';
 
 /** PostgREST's max-rows is 1000 (supabase/config.toml); a page at the cap would look like the end. */
@@ -180,6 +181,8 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     void acknowledgePushed(db, sync.name, [server]);
   });
   state.onCancel.push(() => resolutions.unsubscribe());
+  // Push entries whose document already equals the server's row (no push will come): settle them.
+  state.onCancel.push(settleStalePushesWhenIdle(state, { db, client, gate, sync, hooks }));
 
   if (sync.pushRpc === null) {
     // Pull-only: an intent recorded between the overlay and RxDB's write of the page is laid on again.

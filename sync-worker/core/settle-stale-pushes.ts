@@ -1,0 +1,101 @@
+/**
+ * Stale push entries (sync-worker/CONTEXT.md, issue 5): a `push` entry in the pending-writes ledger
+ * whose document already equals the server's row. RxDB then has nothing to push, so no acknowledgement
+ * comes, and a pull does not bring back a row the device already has: the entry would stay pending for
+ * good (convergence seeds 13 and 60 under CI load).
+ *
+ * When a push collection's replication has been idle for `idleMs` (nothing in flight, nothing waiting
+ * in RxDB's queues) and the ledger still holds push entries of that collection, this reads their server
+ * rows (one `id=in.(...)` request per 100 entries, through the session's client and gate) and hands them
+ * to `acknowledgePushed`, which settles exactly the entries whose local document equals the server's
+ * row under the collection's conflict handler (the client-owned fields, `_deleted` included: a delete
+ * both sides agree on settles too). A row that differs, or is missing on the server, is left to the
+ * push. Owns one subscription and one timer per replication; the returned function releases both.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { debounceTime, merge, type Subscription } from 'rxjs';
+import type { RxReplicationState } from 'rxdb/plugins/replication';
+import { acknowledgePushed, pending$, readPending } from '../../src/db/pending-writes';
+import type { SpotterDatabase } from '../../src/db/types';
+import type { CollectionSync } from './collections';
+import type { SyncGate } from './gate';
+import { isServerRow, rowToDoc, schemaFields } from './rows';
+
+/** Quiet time after the last replication activity or ledger change before looking. */
+export const STALE_PUSH_IDLE_MS = 1_000;
+/** Ids per request (keeps the URL short; one request for the usual handful). */
+const IDS_PER_REQUEST = 100;
+
+type Doc = Record<string, unknown> & { id: string };
+
+export interface StalePushOptions {
+  db: SpotterDatabase;
+  client: SupabaseClient;
+  gate: SyncGate;
+  sync: CollectionSync;
+  idleMs?: number;
+  hooks?: { failed(name: string, error: unknown): void };
+}
+
+/** Reads the server rows of the collection's push entries and settles those equal to the local document. */
+export async function settleStalePushes(options: StalePushOptions): Promise<string[]> {
+  const { db, client, sync } = options;
+  if (sync.pushRpc === null || db.closed) return [];
+  const ids = Object.values((await readPending(db)).entries)
+    .filter((e) => e.kind === 'push' && e.collection === sync.name)
+    .map((e) => e.doc_id);
+  if (ids.length === 0) return [];
+  const fields = schemaFields(db.collections[sync.name]);
+  const settled: string[] = [];
+  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
+    const chunk = ids.slice(i, i + IDS_PER_REQUEST);
+    const res = await client.from(sync.name).select('*').in('id', chunk);
+    if (res.error) throw new Error(`${sync.name}: ${res.error.message}`);
+    const docs = (res.data as unknown[]).filter(isServerRow).map((r) => rowToDoc<Doc>(fields, r));
+    if (docs.length === 0) continue;
+    const before = await readPending(db);
+    await acknowledgePushed(db, sync.name, docs);
+    const after = await readPending(db);
+    for (const d of docs) {
+      const key = `${sync.name}:${d.id}`;
+      if (key in before.entries && !(key in after.entries)) settled.push(d.id);
+    }
+  }
+  return settled;
+}
+
+/**
+ * Runs `settleStalePushes` whenever the replication has been idle for `idleMs` while the ledger holds
+ * push entries of its collection; only when the gate is open (an offline device waits for the next
+ * idle moment after it reconnects). For `state.onCancel`; a no-op for pull-only collections.
+ */
+export function settleStalePushesWhenIdle<Checkpoint>(
+  state: RxReplicationState<Doc, Checkpoint>,
+  options: StalePushOptions,
+): () => void {
+  const { db, gate, sync } = options;
+  if (sync.pushRpc === null) return () => undefined;
+  let running = false;
+  let active = false;
+  const look = async () => {
+    if (running || active || db.closed || !gate.isOpen || state.isStopped()) return;
+    running = true;
+    try {
+      await settleStalePushes(options);
+    } catch (error) {
+      options.hooks?.failed(sync.name, error);
+    } finally {
+      running = false;
+    }
+  };
+  const activity = state.active$.subscribe((a) => (active = a));
+  // Settling is correct whenever the local document equals the server's row (nothing newer is left
+  // to push); waiting for a quiet moment only keeps the request away from busy replications.
+  const quiet: Subscription = merge(state.active$, pending$(db))
+    .pipe(debounceTime(options.idleMs ?? STALE_PUSH_IDLE_MS))
+    .subscribe(() => void look());
+  return () => {
+    activity.unsubscribe();
+    quiet.unsubscribe();
+  };
+}
