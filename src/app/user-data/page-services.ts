@@ -14,6 +14,7 @@ import { readPending } from '@/db/pending-writes';
 import type { SpotterDatabase } from '@/db/types';
 import { getAuthClient } from '@/lib/auth/auth-client';
 import { getAuthState, onAccessToken } from '@/lib/auth/session-store';
+import { markFirstScreenRendered } from '@/lib/first-screen';
 import { serveTokensToWorker, storeSessionToken } from '@/lib/service-worker/token-store';
 import { subscribeToWriteQueue } from '@/lib/service-worker/write-queue';
 import { startPageSync, type PageSession, type PageSync } from '@/sync/page-sync';
@@ -70,6 +71,7 @@ function createPageServices(): PageServices {
     const fallback = setTimeout(resolve, WORKER_START_FALLBACK_MS);
     startSyncWorker = () => {
       clearTimeout(fallback);
+      markFirstScreenRendered();
       resolve();
     };
   });

@@ -2,13 +2,18 @@ import { Button, Center, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/
 import { IconPlugConnectedX, IconShieldX } from '@tabler/icons-react';
 import { Navigate } from '@tanstack/react-router';
 import type { User } from '@supabase/supabase-js';
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_LOADING_TIMEOUT_MS } from '@/domain/constants';
 import { useAuthState } from '@/lib/auth/use-auth-state';
 import { reloadPage } from '@/lib/reload-page';
 import { needsSecondFactor } from '../data/second-factor';
-import { SecondFactorGate } from './second-factor-gate';
+
+// Only a session that still owes its sign-in code shows the code form: its chunk (form, inputs) stays
+// off the first signed-in screen of everyone else.
+const SecondFactorGate = lazy(() =>
+  import('./second-factor-gate').then((module) => ({ default: module.SecondFactorGate })),
+);
 
 /**
  * The protected routes' gate (spec point 2, session check): a verifying-session screen while the session
@@ -32,7 +37,18 @@ export function SessionGuard({
       return <SessionProblem kind="error" />;
     case 'signedIn':
       // An account with an authenticator app enters only after the sign-in code (aal2).
-      if (needsSecondFactor(auth.session)) return <SecondFactorGate session={auth.session} />;
+      if (needsSecondFactor(auth.session))
+        return (
+          <Suspense
+            fallback={
+              <Center mih="70vh">
+                <Loader />
+              </Center>
+            }
+          >
+            <SecondFactorGate session={auth.session} />
+          </Suspense>
+        );
       return children({ user: auth.user, accessToken: auth.session.access_token });
   }
 }

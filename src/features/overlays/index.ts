@@ -1,1 +1,0 @@
-export { ShellOverlays } from './components/shell-overlays';
