@@ -4,45 +4,18 @@
  * load-more through the API.
  */
 import { afterEach, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { confirmRestDay } from '../../../src/db/commands/rest-days';
 import { readLocal } from '../../../src/db/local-doc';
 import { FEED_WINDOW_ID, type FeedWindow } from '../../../src/db/local-state';
-import { closeDatabase, openDatabase, removeUserData } from '../../../src/db/open-database';
 import { readPending } from '../../../src/db/pending-writes';
-import type { SpotterDatabase } from '../../../src/db/types';
-import { createSyncWorkerApi } from '../../../sync-worker/api';
 import { describeEachEmulator } from '../../support/emulator';
-import { eventually, newUser, sleep, storage } from './support';
+import { inProcessWorkerApis } from './worker-api-support';
+import { eventually, newUser, sleep } from './support';
 
 describeEachEmulator('sync worker API: intents', (suite) => {
   const emulator = () => suite.emulator();
-  const users: string[] = [];
-  afterEach(async () => {
-    for (const u of users.splice(0)) await removeUserData(u, { storage: storage() });
-  });
-
-  function makeApi() {
-    const opened = new Map<string, SpotterDatabase>();
-    const api = createSyncWorkerApi({
-      openDatabase: async (userId) => {
-        users.push(userId);
-        const db = await openDatabase({ userId, storage: storage() });
-        opened.set(userId, db);
-        return db;
-      },
-      closeDatabase,
-      transport: WebSocket as never,
-      session: { retryTime: 200, log: { error: () => undefined } },
-    });
-    return { api, opened };
-  }
-  const start = (userId: string, accessToken: string | null) => ({
-    userId,
-    accessToken,
-    supabaseUrl: emulator().url,
-    anonKey: emulator().status.ANON_KEY,
-  });
+  const { makeApi, start, removeDatabases } = inProcessWorkerApis(emulator);
+  afterEach(removeDatabases);
   const restDays = async (userId: string) =>
     (
       await emulator().engine.query<{ user_id: string }>(

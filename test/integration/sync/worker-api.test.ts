@@ -4,42 +4,16 @@
  * status subscription, online-only RPCs as values.
  */
 import { afterEach, expect, it } from 'vitest';
-import WebSocket from 'ws';
 import { planWorkout } from '../../../src/db/commands/workouts';
-import { openDatabase, closeDatabase, removeUserData } from '../../../src/db/open-database';
-import type { SpotterDatabase } from '../../../src/db/types';
-import { createSyncWorkerApi, type WorkerStatus } from '../../../sync-worker/api';
+import type { WorkerStatus } from '../../../sync-worker/api';
 import { describeEachEmulator } from '../../support/emulator';
-import { eventually, newUser, storage } from './support';
+import { inProcessWorkerApis } from './worker-api-support';
+import { eventually, newUser } from './support';
 
 describeEachEmulator('sync worker API', (suite) => {
   const emulator = () => suite.emulator();
-  const users: string[] = [];
-  afterEach(async () => {
-    for (const u of users.splice(0)) await removeUserData(u, { storage: storage() });
-  });
-
-  function makeApi() {
-    const opened = new Map<string, SpotterDatabase>();
-    const api = createSyncWorkerApi({
-      openDatabase: async (userId) => {
-        users.push(userId);
-        const db = await openDatabase({ userId, storage: storage() });
-        opened.set(userId, db);
-        return db;
-      },
-      closeDatabase,
-      transport: WebSocket as never,
-      session: { retryTime: 200, log: { error: () => undefined } },
-    });
-    return { api, opened };
-  }
-  const start = (userId: string, accessToken: string | null) => ({
-    userId,
-    accessToken,
-    supabaseUrl: emulator().url,
-    anonKey: emulator().status.ANON_KEY,
-  });
+  const { makeApi, start, removeDatabases } = inProcessWorkerApis(emulator);
+  afterEach(removeDatabases);
 
   it('signing out and in as another user never pushes or shows the first user’s data', async () => {
     const first = await newUser(emulator());
