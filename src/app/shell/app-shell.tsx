@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AppDesktopHeader } from './app-desktop-header';
+import { useHeaderHidden } from './app-header-autohide';
 import { shellIdentity } from './app-identity';
 import { AppMobileHeader } from './app-mobile-header';
 import { useShellData } from './app-shell-data';
@@ -19,6 +20,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const data = useShellData();
   const identity = shellIdentity(data.profile, data.progress);
   const withSidebar = data.profile !== null && data.profile !== undefined;
+  const headerHidden = useHeaderHidden();
   return (
     <div className={classes.shell} data-with-sidebar={withSidebar ? '' : undefined}>
       <a className={classes.skipLink} href="#main">
@@ -26,7 +28,7 @@ export function AppShell({ children }: { children: ReactNode }) {
       </a>
       {withSidebar && <AppSidebar identity={identity} />}
       <div className={classes.column}>
-        <div className={classes.top}>
+        <div className={classes.top} data-header-hidden={headerHidden ? '' : undefined}>
           <AppDesktopHeader identity={identity} unread={data.unread} />
           <AppMobileHeader identity={identity} unread={data.unread} />
           <AppXpBar progress={data.progress} />
