@@ -154,6 +154,9 @@ export async function prerenderLanding(distDir: string): Promise<PrerenderSummar
   const indexPath = path.join(distDir, 'index.html');
   const dom = new JSDOM(readFileSync(indexPath, 'utf8'));
   const { document } = dom.window;
+  if (document.getElementById(LANDING_ID) !== null) {
+    throw new Error(`prerender: ${indexPath} is prerendered already; run vite build first`);
+  }
   const appTags = takeAppTags(document);
 
   const landing = document.createElement('div');
@@ -179,7 +182,7 @@ export async function prerenderLanding(distDir: string): Promise<PrerenderSummar
   if (missing.length > 0) {
     throw new Error(`prerender: CSS-module classes not in the built CSS (${missing.join(', ')})`);
   }
-  const css = [purgeCss(allCss, names), ...mantineStyles].join('\n');
+  const css = purgeCss([allCss, ...mantineStyles].join('\n'), names, landing.innerHTML);
 
   const head = document.head;
   const addHead = (html: string) => head.insertAdjacentHTML('beforeend', html);

@@ -6,7 +6,8 @@
  * - lighthouse_landing_performance / _accessibility: Lighthouse's mobile defaults against `/` (median of
  *   three runs for performance, which varies with the machine's load).
  * The build measured is SPOTTER_WEB_DIST when set (a copy of dist/ made after `npm run build`), otherwise
- * a fresh `vite build` into a temporary directory (no service worker then: its registration 404s).
+ * a fresh `vite build` plus the landing prerender (what `npm run build` ships as index.html) into a temporary
+ * directory (no service worker then: its registration 404s).
  * Owns: the emulator, the preview server, the browser and the temporary build (all removed at the end).
  */
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -16,6 +17,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
+import { prerenderLanding } from '../../scripts/prerender-landing';
 import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
 import { round, type BenchFigure } from '../figures';
 import { describeLoads, recordScripts, totalKb } from './js-weight';
@@ -43,6 +45,7 @@ async function prepareDist(): Promise<{ dir: string; temporary: boolean }> {
   }
   const dir = mkdtempSync(path.join(tmpdir(), 'spotter-bench-web-'));
   await build({ root, logLevel: 'warn', mode: 'production', build: { outDir: dir, emptyOutDir: true } });
+  await prerenderLanding(dir);
   return { dir, temporary: true };
 }
 

@@ -35,3 +35,13 @@ describe('purgeCss', () => {
     expect(out).toContain('@keyframes spin');
   });
 });
+
+it('drops custom properties that nothing reads, following variables defined by variables', () => {
+  const css = ':root{--a:1;--b:var(--c);--c:2;--d:3;--e:4}.btn{color:var(--b)}.menu{color:var(--d)}';
+  const out = purgeCss(css, names, '<p style="width:var(--e)"></p>');
+  expect(out).toContain('--b:var(--c)');
+  expect(out).toContain('--c:2');
+  expect(out).toContain('--e:4');
+  expect(out).not.toContain('--a');
+  expect(out).not.toContain('--d');
+});

@@ -3,7 +3,8 @@
 // class and id its selector requires occurs in the landing's markup; pseudo-classes, pseudo-elements and
 // attribute conditions are not judged (hover, focus, dark scheme and variants all stay). Rules without
 // classes or ids (`html`, `body`, `:root`, element selectors) and every at-rule body that keeps something
-// stay too; @keyframes and @font-face always stay.
+// stay too; @keyframes and @font-face always stay. Then custom properties nobody reads (Mantine defines
+// hundreds: every colour of every palette in both schemes) are dropped too.
 import postcss, { type Container, type Root } from 'postcss';
 
 // Alternatives (`:is(.a, .b)`, `:where(...)`) and negations do not require their classes to exist.
@@ -49,10 +50,56 @@ function prune(container: Container, names: MarkupNames): void {
   });
 }
 
-/** The parts of `css` (one or more stylesheets, in order) that the markup with `names` can use. */
-export function purgeCss(css: string, names: MarkupNames): string {
+const VAR_USE = /var\(\s*(--[\w-]+)/g;
+
+function varsIn(text: string, into: Set<string>): void {
+  for (const [, name] of text.matchAll(VAR_USE)) if (name !== undefined) into.add(name);
+}
+
+/** Removes custom property declarations that no kept rule, no other kept variable and no markup reads. */
+function dropUnreadVariables(root: Root, markup: string): void {
+  const read = new Set<string>();
+  varsIn(markup, read);
+  const definitions = new Map<string, string[]>();
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--'))
+      definitions.set(decl.prop, [...(definitions.get(decl.prop) ?? []), decl.value]);
+    else varsIn(decl.value, read);
+  });
+  // Variables defined through other variables: follow them until nothing new is read.
+  const pending = [...read];
+  while (pending.length > 0) {
+    const name = pending.pop() ?? '';
+    for (const value of definitions.get(name) ?? []) {
+      const inner = new Set<string>();
+      varsIn(value, inner);
+      for (const next of inner) {
+        if (!read.has(next)) {
+          read.add(next);
+          pending.push(next);
+        }
+      }
+    }
+  }
+  root.walkDecls((decl) => {
+    if (decl.prop.startsWith('--') && !read.has(decl.prop)) decl.remove();
+  });
+  root.walkRules((rule) => {
+    if (rule.nodes.length === 0) rule.remove();
+  });
+  root.walkAtRules((atRule) => {
+    if (atRule.nodes !== undefined && atRule.nodes.length === 0) atRule.remove();
+  });
+}
+
+/**
+ * The parts of `css` (one or more stylesheets, in order) that the markup with `names` can use; `markup` (the
+ * HTML, for the variables its style attributes read) is optional.
+ */
+export function purgeCss(css: string, names: MarkupNames, markup?: string): string {
   const root: Root = postcss.parse(css);
   prune(root, names);
+  if (markup !== undefined) dropUnreadVariables(root, markup);
   root.walkComments((comment) => {
     comment.remove();
   });

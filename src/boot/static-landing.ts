@@ -24,18 +24,23 @@ function store(key: string, value: string): void {
   }
 }
 
-/** Writes the texts of `language` into the marked elements and attributes; sets <html lang>. */
-function applyTexts(root: Element, catalogue: LandingTexts, language: Language): void {
+/**
+ * Writes the texts of `language` into the marked elements and attributes; sets <html lang>. With
+ * `yearOnly` (the English page as prerendered) only the texts with the year are written again.
+ */
+function applyTexts(root: Element, catalogue: LandingTexts, language: Language, yearOnly = false): void {
   const texts = catalogue.texts[language];
   const year = String(new Date().getFullYear());
+  const wanted = (id: string | undefined) => !yearOnly || (texts[Number(id)] ?? '').includes('{{year}}');
   const text = (id: string | undefined) => (texts[Number(id)] ?? '').replace('{{year}}', year);
   for (const element of root.querySelectorAll(`[${TEXT_ATTRIBUTE}]`)) {
-    element.textContent = text(element.getAttribute(TEXT_ATTRIBUTE) ?? undefined);
+    const id = element.getAttribute(TEXT_ATTRIBUTE) ?? undefined;
+    if (wanted(id)) element.textContent = text(id);
   }
   for (const element of root.querySelectorAll(`[${TEXT_ATTRIBUTES_ATTRIBUTE}]`)) {
     for (const pair of (element.getAttribute(TEXT_ATTRIBUTES_ATTRIBUTE) ?? '').split(' ')) {
       const [name, id] = pair.split(':');
-      if (name !== undefined && name !== '') element.setAttribute(name, text(id));
+      if (name !== undefined && name !== '' && wanted(id)) element.setAttribute(name, text(id));
     }
   }
   document.documentElement.lang = language;
@@ -187,8 +192,11 @@ export function startLanguageAndTheme(
   onLanguage: (language: Language) => void,
 ): void {
   const setThemeLanguage = wireThemeToggle(root, catalogue);
+  let shown: Language | null = null;
   const apply = (language: Language) => {
-    applyTexts(root, catalogue, language);
+    // The markup is prerendered in English.
+    applyTexts(root, catalogue, language, shown === null && language === 'en');
+    shown = language;
     setPicker(language);
     setThemeLanguage(language);
     onLanguage(language);
