@@ -144,11 +144,11 @@ describeEachEmulator(
             [user.id],
           )
         ).rows;
-      // The invariant is data convergence: every device equals the server. The pending-writes ledger
-      // must empty as well; an entry whose data already equals the server's and that outlives the data
-      // by 10 s is a stale ledger entry (the UI would say "pending" for synced data). Seeds 13 and 60 hit
-      // it under CI load this session; it is reported here and in the issue note, not failed on, until
-      // the worker reconciles such entries itself (see sync-worker/CONTEXT.md, "Known gaps").
+      // The invariant is data convergence: every device equals the server, and the pending-writes
+      // ledger empties as well. An entry that outlives the converged data by 10 s is a stale ledger
+      // entry (the UI would say "pending" for synced data) and fails the seed: the worker settles such
+      // entries by reading their server rows when the replication is idle (settle-stale-pushes.ts;
+      // seeds 13 and 60 hit it under CI load before that).
       let dataConvergedAt: number | null = null;
       let staleEntries: string[] = [];
       try {
@@ -173,10 +173,10 @@ describeEachEmulator(
           return staleEntries.length === 0 || Date.now() - dataConvergedAt > 10_000;
         }, 40_000);
         if (staleEntries.length > 0) {
-          console.warn(`seed ${seed}: data converged; stale pending entries: ${staleEntries.join(', ')}`);
+          throw new Error(`data converged; stale pending entries: ${staleEntries.join(', ')}`);
         }
       } catch (error) {
-        console.error(`seed ${seed} did not converge:\n${log.join('\n')}`);
+        console.error(`seed ${seed} did not converge (${String(error)}):\n${log.join('\n')}`);
         for (const [i, d] of devices.entries())
           console.error(`device ${i}`, JSON.stringify(await snapshot(d)));
         console.error('server', JSON.stringify(await server()));
