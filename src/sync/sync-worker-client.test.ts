@@ -8,7 +8,7 @@ import { SyncWorkerClient, type WorkerLike } from './sync-worker-client';
 
 const config = { url: 'http://127.0.0.1:1', anonKey: 'anon' };
 
-function channelWorker(log: string[]): WorkerLike {
+function channelWorker(log: string[], startDone: Promise<void> = Promise.resolve()): WorkerLike {
   const { port1, port2 } = new MessageChannel();
   const api: Partial<SyncWorkerApi> = {
     subscribe: (listener: (status: WorkerStatus) => void) => {
@@ -17,7 +17,7 @@ function channelWorker(log: string[]): WorkerLike {
     },
     start: (options) => {
       log.push(`start ${options.userId}`);
-      return Promise.resolve();
+      return startDone;
     },
     setAccessToken: (token: string) => {
       log.push(`token ${token}`);
@@ -79,6 +79,14 @@ describe('SyncWorkerClient start gate', () => {
     await client.onAuthChange({ userId: 'u1', accessToken: 't2' });
     expect(log.at(-1)).toBe('token t2');
     expect(created).toBe(1);
+  });
+
+  it('sends calls once the start is posted, without waiting for the start to finish (offline starts are slow)', async () => {
+    const log: string[] = [];
+    const client = new SyncWorkerClient(() => channelWorker(log, new Promise<void>(() => undefined)), config);
+    void client.onAuthChange({ userId: 'u1', accessToken: 't1' });
+    expect(await client.rpc('export_my_data')).toEqual({ ok: true, data: 'export_my_data' });
+    expect(log).toEqual(['start u1', 'rpc export_my_data']);
   });
 
   it('answers not_started without a session, whatever the gate', async () => {

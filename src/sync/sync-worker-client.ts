@@ -36,6 +36,8 @@ export class SyncWorkerClient {
   private userId: string | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private readonly startAfter: Promise<void>;
+  /** Resolves once the first session's start was posted to the worker (or failed); null before a session. */
+  private firstStart: Promise<void> | null = null;
 
   constructor(
     private readonly createWorker: () => WorkerLike = createModuleWorker,
@@ -48,24 +50,37 @@ export class SyncWorkerClient {
 
   /** Every auth change: a session starts or updates the worker, null stops its session. */
   onAuthChange(session: AuthSessionLike | null): Promise<void> {
-    return this.serially(async () => {
-      if (session === null) {
-        this.userId = null;
-        await this.api?.stop();
-        return;
-      }
-      const api = await this.ensureWorker();
-      if (session.userId === this.userId) {
-        await api.setAccessToken(session.accessToken);
-        return;
-      }
-      this.userId = session.userId;
-      await api.start({
-        userId: session.userId,
-        accessToken: session.accessToken,
-        supabaseUrl: this.config.url,
-        anonKey: this.config.anonKey,
+    let sent = () => undefined as void;
+    if (session !== null && this.firstStart === null) {
+      this.firstStart = new Promise<void>((resolve) => {
+        sent = resolve;
       });
+    }
+    return this.serially(async () => {
+      try {
+        if (session === null) {
+          this.userId = null;
+          await this.api?.stop();
+          return;
+        }
+        const api = await this.ensureWorker();
+        if (session.userId === this.userId) {
+          await api.setAccessToken(session.accessToken);
+          return;
+        }
+        this.userId = session.userId;
+        const started = api.start({
+          userId: session.userId,
+          accessToken: session.accessToken,
+          supabaseUrl: this.config.url,
+          anonKey: this.config.anonKey,
+        });
+        // The start message is posted: later calls queue behind it in the worker, not behind its end.
+        sent();
+        await started;
+      } finally {
+        sent();
+      }
     });
   }
 
@@ -107,10 +122,13 @@ export class SyncWorkerClient {
     this.setStatus({ state: 'idle' });
   }
 
-  /** The worker's API, after any session hand-over under way (it may wait for `startAfter`). */
+  /**
+   * The worker's API once the first session's start message is posted (that waits for `startAfter`), or
+   * null without a session. Calls then go straight to the worker, as before the start gate: they never wait
+   * for a start or token hand-over to finish (a start offline can take long).
+   */
   private async startedApi(): Promise<Remote<SyncWorkerApi> | null> {
-    if (this.api) return this.api;
-    await this.chain;
+    if (this.firstStart !== null) await this.firstStart;
     return this.api;
   }
 

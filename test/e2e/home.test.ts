@@ -57,11 +57,17 @@ describeInBrowser('home (production build, emulator with e-mail confirmation)', 
 
   const card = (p: Page) => p.locator('[data-walkthrough="home-daily-card"]');
   const clock = (p: Page) => card(p).getByRole('timer');
-  /** Waits until today's challenge is loaded (the claim needs it). */
-  const challengeLoaded = (p: Page) =>
-    card(p)
+  /**
+   * Waits until today's challenge is loaded (the claim needs it): the card first (signIn returns on the
+   * URL, before /home renders; the sync worker that loads the challenge starts after that render), then
+   * its "not loaded" note gone.
+   */
+  const challengeLoaded = async (p: Page) => {
+    await clock(p).waitFor({ timeout: 30_000 });
+    await card(p)
       .getByText("Connect to the internet to load today's challenge.")
       .waitFor({ state: 'detached', timeout: 30_000 });
+  };
 
   beforeAll(async () => {
     app = await startAppWithEmulator({ confirmEmail: true });
