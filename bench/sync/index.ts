@@ -34,8 +34,8 @@ const CROSS_SAMPLES = 30;
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const pageDir = fileURLToPath(new URL('./page', import.meta.url));
-const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -43,10 +43,10 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 
-type Bench = BenchPageApi;
+export type Bench = BenchPageApi;
 
 /** Calls `bench.<method>(...args)` in the page. */
-function call<K extends keyof Bench>(
+export function call<K extends keyof Bench>(
   page: Page,
   method: K,
   ...args: Parameters<Bench[K]>
@@ -62,7 +62,7 @@ function call<K extends keyof Bench>(
   ) as Promise<Awaited<ReturnType<Bench[K]>>>;
 }
 
-async function buildPage(outDir: string): Promise<void> {
+export async function buildPage(outDir: string, minify = true): Promise<void> {
   await build({
     configFile: false,
     root: pageDir,
@@ -70,11 +70,11 @@ async function buildPage(outDir: string): Promise<void> {
     mode: 'production',
     resolve: { alias: { '@': path.join(root, 'src') } },
     worker: { format: 'es' },
-    build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: false },
+    build: { outDir, emptyOutDir: true, target: 'es2022', sourcemap: false, minify },
   });
 }
 
-async function servePage(
+export async function servePage(
   outDir: string,
   emulator: Emulator,
 ): Promise<{ server: PreviewServer; url: string }> {
@@ -97,7 +97,10 @@ async function servePage(
   return { server, url: `http://127.0.0.1:${address.port}` };
 }
 
-async function openDevice(browser: Browser, url: string): Promise<{ context: BrowserContext; page: Page }> {
+export async function openDevice(
+  browser: Browser,
+  url: string,
+): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: url });
   const page = await context.newPage();
   page.on('pageerror', (error) => console.error('[bench page]', error.message));
@@ -150,7 +153,9 @@ export async function run(): Promise<BenchFigure[]> {
     const opened = await call(a.page, 'open', { ...session, rows: INITIAL_ROWS });
     const rowsPerSecond = opened.count / (opened.ms / 1000);
     const rawRowsPerSecond = await call(a.page, 'rawDexieRowsPerSecond');
-    console.log(`initial sync: ${opened.count} rows in ${round(opened.ms, 0)} ms`);
+    console.log(
+      `initial sync: ${opened.count} rows in ${round(opened.ms, 0)} ms (page db open ${round(opened.dbOpenMs, 0)} ms, worker started ${round(opened.workerStartedMs, 0)} ms, first row ${round(opened.firstRowMs, 0)} ms; raw Dexie ${round(rawRowsPerSecond, 0)} rows/s)`,
+    );
 
     const writeToUi = await call(a.page, 'localWriteToUi', SAMPLES);
 

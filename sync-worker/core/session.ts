@@ -13,7 +13,7 @@ import { addRxPlugin } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import type { Subscription } from 'rxjs';
 import { modifyLocal } from '../../src/db/local-doc';
-import { syncMeta$, updateSyncMeta } from '../../src/db/local-state';
+import { emptySyncMeta, SYNC_META_ID, updateSyncMeta, type SyncMeta } from '../../src/db/local-state';
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { queryCounts, type BadgeCounts } from '../realtime/counts';
@@ -24,6 +24,7 @@ import { collectionSync } from './collections';
 import { SyncError, toWriteError } from './errors';
 import type { SyncGate } from './gate';
 import { LeaderServices } from './leader-services';
+import { localData$ } from './local-doc-stream';
 import type { LoadMoreResult, LocalDocs } from './local-docs';
 import {
   replicateCollection,
@@ -179,7 +180,8 @@ export class SyncSession {
     this.services.bindRealtime();
     // Every instance reports what the leader writes: last sync, last error, badge counts.
     this.subscriptions.push(
-      syncMeta$(db).subscribe((meta) => {
+      localData$<SyncMeta>(db, SYNC_META_ID).subscribe((stored) => {
+        const meta = stored ?? emptySyncMeta();
         if (
           meta.last_synced_at !== null &&
           (this.lastSyncedAt === null || meta.last_synced_at > this.lastSyncedAt)
@@ -189,9 +191,9 @@ export class SyncSession {
         this.lastError = meta.last_error;
         this.emit();
       }),
-      db.getLocal$<BadgeCounts>(BADGE_COUNTS_ID).subscribe((doc) => {
-        if (!doc) return;
-        this.counts = doc.toJSON().data;
+      localData$<BadgeCounts>(db, BADGE_COUNTS_ID).subscribe((counts) => {
+        if (!counts) return;
+        this.counts = counts;
         this.emit();
       }),
     );

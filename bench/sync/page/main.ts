@@ -45,6 +45,7 @@ const bench = {
   async open(options: { userId: string; token: string; url: string; anonKey: string; rows: number }) {
     const started = performance.now();
     const db = await openDatabase({ userId: options.userId });
+    const dbOpenMs = performance.now() - started;
     const sync = new SyncWorkerClient(undefined, { url: options.url, anonKey: options.anonKey });
     const session: PageSession = { access_token: options.token, user: { id: options.userId } };
     const wiring = startPageSync({
@@ -60,13 +61,17 @@ const bench = {
     });
     device = { db, userId: options.userId, sync, stop: () => wiring.stop() };
     await wiring.settled();
+    const workerStartedMs = performance.now() - started;
     let count = 0;
+    let firstRowMs = 0;
     const sub = db.workouts.count().$.subscribe((n) => {
       count = n;
+      if (n > 0 && firstRowMs === 0) firstRowMs = performance.now() - started;
     });
     await until(() => count >= options.rows, 600_000);
     sub.unsubscribe();
-    return { ms: performance.now() - started, count };
+    // Phases, for the log: page database open, worker started, first row seen.
+    return { ms: performance.now() - started, count, dbOpenMs, workerStartedMs, firstRowMs };
   },
 
   /** Raw Dexie bulkPut of this device's rows into a fresh database (same browser, same Dexie copy). */
