@@ -3,6 +3,11 @@
 // service worker registration. Each mirrors what the React page does (see the comments for where).
 import { isSupportedLanguage, type Language } from '@/domain/language';
 import {
+  parseReloadMarker,
+  RELOAD_MARKER,
+  shouldReloadForNewWorker,
+} from '@/lib/service-worker/reload-guard';
+import {
   INSTALL_ATTRIBUTE,
   TEXT_ATTRIBUTE,
   TEXT_ATTRIBUTES_ATTRIBUTE,
@@ -150,29 +155,54 @@ export function captureInstall(catalogue: () => LandingTexts | null, language: (
   };
 }
 
+/** The update flow's reload (reload-guard.ts): once per new version, at most once per 10 s per tab. */
+function reloadForNewWorker(wasControlled: boolean): void {
+  let lastReloadAt: number | null = null;
+  try {
+    lastReloadAt = parseReloadMarker(sessionStorage.getItem(RELOAD_MARKER));
+  } catch {
+    // no session storage: no cooldown record
+  }
+  const now = Date.now();
+  if (!shouldReloadForNewWorker({ wasControlled, lastReloadAt, now })) return;
+  try {
+    sessionStorage.setItem(RELOAD_MARKER, String(now));
+  } catch {
+    // the cooldown is lost with the reload; a loop still needs a broken update
+  }
+  window.location.reload();
+}
+
 /**
- * The service worker, as src/lib/service-worker/register.ts does for the app (after the load event): the
- * landing is then served from the precache offline too. A waiting new version may activate at once (this
- * page holds no state); the write queue is asked to replay on start and when the network returns.
+ * The service worker and its update flow, as src/lib/service-worker/register.ts does for the app (after
+ * the load event): a waiting new version is told to activate, and when it takes over a page an older
+ * version controlled, the page reloads once; the write queue is asked to replay on start and when the
+ * network returns.
  */
 export function registerServiceWorker(): void {
   if (!('serviceWorker' in navigator)) return;
+  const container = navigator.serviceWorker;
   const replay = () => {
-    void navigator.serviceWorker.ready.then((registration) => {
+    void container.ready.then((registration) => {
       registration.active?.postMessage({ type: 'REPLAY' });
     });
   };
+  let hadController = container.controller !== null;
+  container.addEventListener('controllerchange', () => {
+    const wasControlled = hadController;
+    hadController = true;
+    reloadForNewWorker(wasControlled);
+  });
+  const skipWaiting = (worker: ServiceWorker | null) => worker?.postMessage({ type: 'SKIP_WAITING' });
   window.addEventListener('load', () => {
-    navigator.serviceWorker
+    container
       .register('/sw.js', { scope: '/' })
       .then((registration) => {
-        registration.waiting?.postMessage({ type: 'SKIP_WAITING' });
+        skipWaiting(registration.waiting);
         registration.addEventListener('updatefound', () => {
           const next = registration.installing;
           next?.addEventListener('statechange', () => {
-            if (next.state === 'installed' && navigator.serviceWorker.controller !== null) {
-              next.postMessage({ type: 'SKIP_WAITING' });
-            }
+            if (next.state === 'installed' && container.controller !== null) skipWaiting(next);
           });
         });
         replay();
