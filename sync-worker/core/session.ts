@@ -107,10 +107,6 @@ export class SyncSession {
               this.resync();
               this.refreshCounts();
             },
-            onOverflow: () => {
-              this.resync();
-              this.refreshCounts();
-            },
             onState: () => this.emit(),
           });
     this.hooks = {

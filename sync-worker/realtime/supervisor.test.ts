@@ -205,6 +205,8 @@ describe('RealtimeSupervisor', () => {
     sup.on({ table: 'friend_requests', event: '*', filter: 'receiver_id=eq.u1' }, c);
     expect(last()).toBe(channel);
     channel.callbacks[0]!(payload('friend_requests'));
+    // Within 100 ms of the last delivery it waits for the next one (at most 10 per second).
+    vi.advanceTimersByTime(100);
     expect(c).toHaveBeenCalledTimes(1);
     expect(keyOf({ table: 't', event: '*' })).toBe(keyOf({ table: 't', event: '*', schema: 'public' }));
   });
@@ -216,21 +218,60 @@ describe('RealtimeSupervisor', () => {
     expect(() => off()).not.toThrow();
   });
 
-  it('hands out at most 10 events per second and reports the overflow once per window', () => {
-    const onOverflow = vi.fn();
-    const { sup, last } = make({ onOverflow });
+  it('delivers at most 10 times per second, coalescing a burst per binding (the latest event each)', () => {
+    const { sup, last } = make();
     sup.setUser('u1');
-    const handler = vi.fn();
-    sup.on({ table: 'workouts', event: '*', filter: 'user_id=eq.u1' }, handler);
+    const workouts = vi.fn();
+    const activities = vi.fn();
+    sup.on({ table: 'workouts', event: '*', filter: 'user_id=eq.u1' }, workouts);
+    sup.on({ table: 'activities', event: '*' }, activities);
     sup.start();
     last().report('SUBSCRIBED');
-    for (let i = 0; i < 25; i++) last().callbacks[0]!(payload('workouts'));
-    expect(handler).toHaveBeenCalledTimes(10);
-    expect(onOverflow).not.toHaveBeenCalled();
+    const fire = (index: number, p: ChangePayload) => last().callbacks[index]!(p);
+    // The first event goes out at once.
+    fire(0, { ...payload('workouts'), new: { id: 'w0' } });
+    expect(workouts).toHaveBeenCalledTimes(1);
+    // A burst within the next 100 ms waits for one delivery: one call per binding, the latest event.
+    for (let i = 1; i <= 24; i++) fire(0, { ...payload('workouts'), new: { id: `w${i}` } });
+    fire(1, payload('activities'));
+    // A DELETE does not hide the changes before it.
+    fire(0, { ...payload('workouts'), eventType: 'DELETE', new: {}, old: { id: 'w3' } });
+    expect(workouts).toHaveBeenCalledTimes(1);
+    expect(activities).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(99);
+    expect(workouts).toHaveBeenCalledTimes(1);
+    vi.advanceTimersByTime(1);
+    expect(workouts).toHaveBeenCalledTimes(2);
+    expect(workouts.mock.calls[1]![0]).toMatchObject({ eventType: 'INSERT', new: { id: 'w24' } });
+    expect(activities).toHaveBeenCalledTimes(1);
+    // A steady flood: at most 10 deliveries per second, nothing waits longer than 100 ms.
+    let deliveries = 0;
+    workouts.mockImplementation(() => (deliveries += 1));
+    for (let ms = 0; ms < 1000; ms += 10) {
+      fire(0, payload('workouts'));
+      vi.advanceTimersByTime(10);
+    }
+    expect(deliveries).toBeGreaterThanOrEqual(9);
+    expect(deliveries).toBeLessThanOrEqual(10);
+    // After a quiet interval the next event goes out at once again.
+    vi.advanceTimersByTime(500);
+    workouts.mockClear();
+    fire(0, payload('workouts'));
+    expect(workouts).toHaveBeenCalledTimes(1);
+  });
+
+  it('drops waiting events with the channel (the next subscribe resyncs)', () => {
+    const { sup, last } = make();
+    sup.setUser('u1');
+    const handler = vi.fn();
+    sup.on({ table: 'workouts', event: '*' }, handler);
+    sup.start();
+    last().report('SUBSCRIBED');
+    last().callbacks[0]!(payload('workouts'));
+    last().callbacks[0]!(payload('workouts'));
+    sup.stop();
     vi.advanceTimersByTime(1000);
-    expect(onOverflow).toHaveBeenCalledTimes(1);
-    for (let i = 0; i < 5; i++) last().callbacks[0]!(payload('workouts'));
-    expect(handler).toHaveBeenCalledTimes(15);
+    expect(handler).toHaveBeenCalledTimes(1);
   });
 
   it('stop() removes the channel and cancels a pending reconnect', () => {
