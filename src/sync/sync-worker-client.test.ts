@@ -81,11 +81,19 @@ describe('SyncWorkerClient start gate', () => {
     expect(created).toBe(1);
   });
 
-  it('sends calls once the start is posted, without waiting for the start to finish (offline starts are slow)', async () => {
+  it('sends calls once the first start has finished in the worker (it answers not_started before)', async () => {
     const log: string[] = [];
-    const client = new SyncWorkerClient(() => channelWorker(log, new Promise<void>(() => undefined)), config);
+    let finishStart = () => undefined as void;
+    const startDone = new Promise<void>((resolve) => {
+      finishStart = resolve;
+    });
+    const client = new SyncWorkerClient(() => channelWorker(log, startDone), config);
     void client.onAuthChange({ userId: 'u1', accessToken: 't1' });
-    expect(await client.rpc('export_my_data')).toEqual({ ok: true, data: 'export_my_data' });
+    const rpc = client.rpc('export_my_data');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(log).toEqual(['start u1']);
+    finishStart();
+    expect(await rpc).toEqual({ ok: true, data: 'export_my_data' });
     expect(log).toEqual(['start u1', 'rpc export_my_data']);
   });
 

@@ -36,7 +36,7 @@ export class SyncWorkerClient {
   private userId: string | null = null;
   private chain: Promise<unknown> = Promise.resolve();
   private readonly startAfter: Promise<void>;
-  /** Resolves once the first session's start was posted to the worker (or failed); null before a session. */
+  /** Resolves once the first session has started in the worker (or failed to); null before a session. */
   private firstStart: Promise<void> | null = null;
 
   constructor(
@@ -50,10 +50,10 @@ export class SyncWorkerClient {
 
   /** Every auth change: a session starts or updates the worker, null stops its session. */
   onAuthChange(session: AuthSessionLike | null): Promise<void> {
-    let sent = () => undefined as void;
+    let started = () => undefined as void;
     if (session !== null && this.firstStart === null) {
       this.firstStart = new Promise<void>((resolve) => {
-        sent = resolve;
+        started = resolve;
       });
     }
     return this.serially(async () => {
@@ -69,17 +69,15 @@ export class SyncWorkerClient {
           return;
         }
         this.userId = session.userId;
-        const started = api.start({
+        await api.start({
           userId: session.userId,
           accessToken: session.accessToken,
           supabaseUrl: this.config.url,
           anonKey: this.config.anonKey,
         });
-        // The start message is posted: later calls queue behind it in the worker, not behind its end.
-        sent();
-        await started;
       } finally {
-        sent();
+        // The first session has started in the worker (or failed to): calls may go there now.
+        started();
       }
     });
   }
@@ -123,9 +121,9 @@ export class SyncWorkerClient {
   }
 
   /**
-   * The worker's API once the first session's start message is posted (that waits for `startAfter`), or
-   * null without a session. Calls then go straight to the worker, as before the start gate: they never wait
-   * for a start or token hand-over to finish (a start offline can take long).
+   * The worker's API once the first session has started there (after `startAfter`, then the worker's
+   * `start`: opening the database; the worker answers `not_started` before that), or null without a
+   * session. Later token hand-overs and user switches are not waited for.
    */
   private async startedApi(): Promise<Remote<SyncWorkerApi> | null> {
     if (this.firstStart !== null) await this.firstStart;
