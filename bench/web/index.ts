@@ -1,6 +1,7 @@
 /**
  * Bench suite `web` (issue 6, Performance): what the production build costs a visitor, in headless Chromium.
- * - landing_js_gz_kb: every script the landing page `/` loads (until the network is idle), gzipped;
+ * - landing_js_gz_kb: every script the landing page `/` loads (until the network is idle), gzipped, and its
+ *   inline scripts;
  * - app_first_screen_js_gz_kb: every script requested until /home shows its heading for a signed-in user
  *   (session signed in through /login in one browser context, then carried to a fresh context);
  * - lighthouse_landing_performance / _accessibility: Lighthouse's mobile defaults against `/` (median of
@@ -20,7 +21,7 @@ import { build, preview, type PreviewServer } from 'vite';
 import { prerenderLanding } from '../../scripts/prerender-landing';
 import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
 import { round, type BenchFigure } from '../figures';
-import { describeLoads, recordScripts, totalKb } from './js-weight';
+import { describeLoads, inlineScripts, recordScripts, totalKb } from './js-weight';
 import { runLighthouse } from './lighthouse';
 import { signedInState } from './signed-in';
 
@@ -78,7 +79,7 @@ async function landingScripts(browser: Browser, url: string): Promise<number> {
     await page.getByRole('heading', { level: 1 }).waitFor();
     // Work deferred past the load event (service worker registration, the toast host) loads too.
     await page.waitForLoadState('networkidle');
-    const loads = await recorder.settle();
+    const loads = [...(await recorder.settle()), ...(await inlineScripts(page))];
     console.log(`landing: ${loads.length} scripts, largest:\n${describeLoads(loads)}`);
     return totalKb(loads);
   } finally {

@@ -52,6 +52,22 @@ export function recordScripts(page: Page): ScriptRecorder {
   };
 }
 
+/**
+ * The page's inline scripts (code, not JSON data blocks), gzipped like the files: JavaScript the page loads
+ * without a request, such as the static landing's boot script.
+ */
+export async function inlineScripts(page: Page): Promise<ScriptLoad[]> {
+  const sources = await page.evaluate(() =>
+    [...document.scripts]
+      .filter((script) => script.src === '' && ['', 'text/javascript', 'module'].includes(script.type))
+      .map((script) => script.text),
+  );
+  return sources.map((source, index) => ({
+    url: `${page.url().replace(/[?#].*$/, '')}inline-script-${index + 1}`,
+    gzipBytes: gzipSync(source, { level: 9 }).length,
+  }));
+}
+
 export function totalKb(loads: readonly ScriptLoad[]): number {
   return loads.reduce((sum, load) => sum + load.gzipBytes, 0) / 1024;
 }
