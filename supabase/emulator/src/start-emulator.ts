@@ -14,6 +14,7 @@ import { openEngine, type Engine } from './db/engine';
 import { applySchema } from './db/migrate';
 import { copyCachedCluster, readCachedCluster, writeCachedCluster } from './db/snapshot-cache';
 import { createApp } from './http/app';
+import { warmRestCache } from './rest/routes';
 import { createMailbox } from './inbox/mailbox';
 import { startPushService, type PushService } from './push/push-service';
 import { createKeys } from './keys';
@@ -94,6 +95,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   const { port } = server.address() as AddressInfo;
   apiUrl = `http://${config.host}:${port}`;
+  warmRestCache(context);
 
   const status: EmulatorStatus = {
     API_URL: apiUrl,
