@@ -38,7 +38,8 @@ export function localData$<T extends object>(db: SpotterDatabase, id: string): O
         // A write seen meanwhile is newer than this read.
         if (!changed) subscriber.next(doc ? (doc.toJSON().data as T) : null);
       },
-      (error: unknown) => subscriber.error(error),
+      // A database closed meanwhile (user switch, stop) just ends the stream.
+      (error: unknown) => (db.closed ? subscriber.complete() : subscriber.error(error)),
     );
     return () => sub.unsubscribe();
   });
