@@ -189,7 +189,9 @@ async function main(): Promise<void> {
           const arrived = await call(b.page, 'arrival', written.id, 30_000);
           const acked = await call(a.page, 'acked', written.id, 30_000);
           cross.push(arrived - written.at);
-          console.log(`cross ${i}: written ${written.at % 100000} arrival ${arrived - written.at} ms, ack ${acked - written.at} ms`);
+          console.log(
+            `cross ${i}: written ${written.at % 100000} arrival ${arrived - written.at} ms, ack ${acked - written.at} ms`,
+          );
         }
       });
       console.log(`cross: p50 ${percentile(cross, 50)} p95 ${percentile(cross, 95)}`);
