@@ -19,6 +19,7 @@ import type { SpotterDatabase } from '../../src/db/types';
 import { queryCounts, type BadgeCounts } from '../realtime/counts';
 import { RealtimeSupervisor, type SupervisorLogger, type SupervisorState } from '../realtime/supervisor';
 import { fromSupabase } from '../realtime/types';
+import { pullAfterPushes } from '../intents/follow-up-pull';
 import type { QueueOutcomeSource } from '../intents/queue-outcomes';
 import { collectionSync } from './collections';
 import { SyncError, toWriteError } from './errors';
@@ -174,6 +175,8 @@ export class SyncSession {
       }
     }
     this.services.bindRealtime();
+    // Acknowledged workout pushes: pull the server's xp and streaks at once (intents/follow-up-pull.ts).
+    this.subscriptions.push(pullAfterPushes(this.replications, (names) => this.resync(names)));
     // Every instance reports what the leader writes: last sync, last error, badge counts.
     this.subscriptions.push(
       localData$<SyncMeta>(db, SYNC_META_ID).subscribe((stored) => {
