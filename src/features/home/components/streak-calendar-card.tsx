@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Table, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Card, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
@@ -88,7 +88,7 @@ export function StreakCalendarCard({ today }: { today: string }) {
           {summary}
         </Text>
         <VisuallyHidden>
-          <Table>
+          <table>
             <caption>{t('calendar.caption')}</caption>
             <thead>
               <tr>
@@ -108,7 +108,7 @@ export function StreakCalendarCard({ today }: { today: string }) {
                 );
               })}
             </tbody>
-          </Table>
+          </table>
         </VisuallyHidden>
       </Stack>
     </Card>

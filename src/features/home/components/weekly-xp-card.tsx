@@ -1,4 +1,4 @@
-import { Card, Group, Stack, Table, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
@@ -63,7 +63,7 @@ export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: 
           ))}
         </div>
         <VisuallyHidden>
-          <Table>
+          <table>
             <caption>{t('xpChart.caption')}</caption>
             <thead>
               <tr>
@@ -81,7 +81,7 @@ export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: 
                 </tr>
               ))}
             </tbody>
-          </Table>
+          </table>
         </VisuallyHidden>
       </Stack>
     </Card>
