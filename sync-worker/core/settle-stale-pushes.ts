@@ -75,10 +75,20 @@ export function settleStalePushesWhenIdle<Checkpoint>(
 ): () => void {
   const { db, gate, sync } = options;
   if (sync.pushRpc === null) return () => undefined;
+  const idleMs = options.idleMs ?? STALE_PUSH_IDLE_MS;
   let running = false;
   let active = false;
+  let retry: ReturnType<typeof setTimeout> | undefined;
   const look = async () => {
-    if (running || active || db.closed || !gate.isOpen || state.isStopped()) return;
+    clearTimeout(retry);
+    retry = undefined;
+    if (db.closed || state.isStopped()) return;
+    if (running || active || !gate.isOpen) {
+      // Busy, offline or a look under way (it may have read the ledger before the newest entry): look
+      // again later rather than wait for activity that may never come (convergence seed 92 under load).
+      retry = setTimeout(() => void look(), idleMs);
+      return;
+    }
     running = true;
     try {
       await settleStalePushes(options);
@@ -92,9 +102,10 @@ export function settleStalePushesWhenIdle<Checkpoint>(
   // Settling is correct whenever the local document equals the server's row (nothing newer is left
   // to push); waiting for a quiet moment only keeps the request away from busy replications.
   const quiet: Subscription = merge(state.active$, pending$(db))
-    .pipe(debounceTime(options.idleMs ?? STALE_PUSH_IDLE_MS))
+    .pipe(debounceTime(idleMs))
     .subscribe(() => void look());
   return () => {
+    clearTimeout(retry);
     activity.unsubscribe();
     quiet.unsubscribe();
   };
