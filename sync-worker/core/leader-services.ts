@@ -101,7 +101,12 @@ export class LeaderServices {
   /** A pull of these collections (all when omitted) was asked for. */
   resync(only?: ReadonlySet<CollectionName>): void {
     if (!only || only.has('profiles')) this.friends?.resync();
-    if (only) return;
+    if (only) {
+      // A follow-up pull after awards (an accepted workout push, intents/follow-up-pull.ts): the feed
+      // has the new own activity too.
+      if (only.has('xp_events')) this.localDocs.refresh('feed');
+      return;
+    }
     this.localDocs.refreshAll();
     // Also settles intents the service worker queued, from its queue database.
     this.intents.kick();
