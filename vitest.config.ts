@@ -33,6 +33,9 @@ export default mergeConfig(
             environment: 'jsdom',
             include: ['src/**/*.test.tsx'],
             setupFiles: ['test/setup/components.ts'],
+            // jsdom with user-event typing and real RxDB runs beside the Chromium and Postgres projects
+            // in `npm test` on 2 cores: 5 s (the default) cut a keyboard test off at 5.4 s in CI.
+            testTimeout: 20_000,
           },
         },
         {
