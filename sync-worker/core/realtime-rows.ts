@@ -7,8 +7,8 @@
 //   realtime message can be held up to 100 ms by the supervisor while a pull brings a newer row);
 // - the event carries the checkpoint the last pull returned, never the row's: the checkpoint moves
 //   only by pulls, so a row a dropped or reordered event missed is still pulled;
-// - the caller follows every applied row with a pull (RESYNC) on a later task, which also corrects
-//   anything the row left out.
+// - the caller follows applied rows with a pull (RESYNC) within 300 ms (one per burst), which also
+//   corrects anything a row left out.
 import type { WithDeleted } from 'rxdb';
 import { rowToDoc, type ServerRow } from './rows';
 

@@ -35,6 +35,8 @@ import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRo
  * many round trips and RxDB write batches as 500 on an initial pull (bench sync).
  */
 export const PULL_BATCH_SIZE = 1000;
+/** The pull that follows realtime rows applied directly waits this long (coalescing a burst). */
+export const REALTIME_FOLLOW_UP_MS = 300;
 /** At most one push request per 100 documents. */
 export const PUSH_BATCH_SIZE = 100;
 
@@ -78,6 +80,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
   /** Push collections: server versions seen, and the checkpoint the last pull returned (realtime-rows.ts). */
   const versions = sync.pushRpc !== null ? new ServerVersions() : null;
   let pulledCheckpoint: PullCheckpoint | null = null;
+  let followUp: ReturnType<typeof setTimeout> | null = null;
   /** Server states returned as push conflicts, until RxDB writes its resolution locally. */
   const awaitingResolution = new Map<string, WithDeleted<Doc>>();
 
@@ -191,7 +194,10 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     awaitingResolution.delete(event.documentId);
     void acknowledgePushed(db, sync.name, [server]);
   });
-  state.onCancel.push(() => resolutions.unsubscribe());
+  state.onCancel.push(() => {
+    resolutions.unsubscribe();
+    if (followUp !== null) clearTimeout(followUp);
+  });
   // Push entries whose document already equals the server's row (no push will come): settle them.
   state.onCancel.push(settleStalePushesWhenIdle(state, { db, client, gate, sync, hooks }));
 
@@ -230,7 +236,12 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
       const doc = versions && pulledCheckpoint ? versions.admit<Doc>(fields, row) : null;
       if (doc && pulledCheckpoint) {
         stream.next({ documents: [doc], checkpoint: pulledCheckpoint });
-        setTimeout(resync, 0);
+        // One follow-up pull per REALTIME_FOLLOW_UP_MS at most: off the critical path, and a stream of
+        // writes does not add a request per row on every device (they all queue on one database).
+        followUp ??= setTimeout(() => {
+          followUp = null;
+          resync();
+        }, REALTIME_FOLLOW_UP_MS);
         return;
       }
       resync();
