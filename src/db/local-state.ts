@@ -14,7 +14,7 @@
  * All writes go through modifyLocal (safe across the page and the worker).
  */
 import { map, type Observable } from 'rxjs';
-import { modifyLocal } from './local-doc';
+import { localData$, modifyLocal } from './local-doc';
 import type { WriteError } from './pending-writes';
 import type { SpotterDatabase } from './types';
 
@@ -76,7 +76,7 @@ export interface DailyChallengeState {
 }
 
 function local$<T extends object>(db: SpotterDatabase, id: string, empty: T): Observable<T> {
-  return db.getLocal$<T>(id).pipe(map((doc) => (doc ? (doc.toJSON().data as T) : empty)));
+  return localData$<T>(db, id).pipe(map((data) => data ?? empty));
 }
 
 export const syncMeta$ = (db: SpotterDatabase) => local$(db, SYNC_META_ID, emptySyncMeta());
@@ -98,9 +98,7 @@ export function writeFeedWindow(db: SpotterDatabase, window: FeedWindow): Promis
 }
 
 export const dailyChallenge$ = (db: SpotterDatabase): Observable<DailyChallengeState | null> =>
-  db
-    .getLocal$<DailyChallengeState>(DAILY_CHALLENGE_ID)
-    .pipe(map((doc) => (doc ? (doc.toJSON().data as DailyChallengeState) : null)));
+  localData$<DailyChallengeState>(db, DAILY_CHALLENGE_ID);
 
 export function writeDailyChallenge(
   db: SpotterDatabase,
@@ -131,9 +129,7 @@ export interface ProfileDetails {
 }
 
 export const profileDetails$ = (db: SpotterDatabase): Observable<ProfileDetails | null> =>
-  db
-    .getLocal$<ProfileDetails>(PROFILE_DETAILS_ID)
-    .pipe(map((doc) => (doc ? (doc.toJSON().data as ProfileDetails) : null)));
+  localData$<ProfileDetails>(db, PROFILE_DETAILS_ID);
 
 /** The worker stores the pulled row (with pending patches overlaid: overlayPending). */
 export function writeProfileDetails(db: SpotterDatabase, details: ProfileDetails): Promise<ProfileDetails> {

@@ -20,7 +20,7 @@
  *   arriving before the intent is applied does not flip the screen back.
  */
 import { map, type Observable } from 'rxjs';
-import { modifyLocal, readLocal } from './local-doc';
+import { localData$, modifyLocal, readLocal } from './local-doc';
 import { COLLECTIONS, type CollectionName } from './schemas';
 import type { SpotterDatabase } from './types';
 
@@ -149,9 +149,7 @@ export async function readPending(db: SpotterDatabase): Promise<PendingState> {
 }
 
 export function pending$(db: SpotterDatabase): Observable<PendingState> {
-  return db
-    .getLocal$<PendingState>(PENDING_WRITES_ID)
-    .pipe(map((doc) => (doc ? (doc.toJSON().data as PendingState) : emptyPendingState())));
+  return localData$<PendingState>(db, PENDING_WRITES_ID).pipe(map((state) => state ?? emptyPendingState()));
 }
 
 /** Entries in send order. */
@@ -247,8 +245,10 @@ export async function acknowledgePushed(
 ): Promise<void> {
   // No pre-filter on a ledger read here: this realm's copy of the ledger may lag the other realm's last
   // write by one change event, and an entry missed that way would stay pending for good (convergence
-  // seed 13). The ledger is consulted only inside modifyPending, which sees the latest revision, and it
-  // writes nothing when no entry goes (each ledger write wakes every pending$ subscriber in all realms).
+  // seed 13). The ledger is consulted only inside modifyPending, which sees the latest revision. Note
+  // that modifyPending writes a new revision even when `fn` changes nothing (RxDB's incremental write
+  // does not compare), waking every ledger subscriber in all realms: hence the early return below when
+  // no pushed document equals its local state.
   const candidates = pushed;
   const coll = db.collections[collection];
   const stored = await coll.storageInstance.findDocumentsById(

@@ -25,7 +25,7 @@ import { collectionSync } from './collections';
 import { SyncError, toWriteError } from './errors';
 import type { SyncGate } from './gate';
 import { LeaderServices } from './leader-services';
-import { localData$ } from './local-doc-stream';
+import { localData$ } from '../../src/db/local-doc';
 import type { LoadMoreResult, LocalDocs } from './local-docs';
 import {
   replicateCollection,

@@ -15,7 +15,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { debounceTime, merge, type Subscription } from 'rxjs';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
-import { acknowledgePushed, pending$, readPending } from '../../src/db/pending-writes';
+import { acknowledgePushed, readPending } from '../../src/db/pending-writes';
+import { ledger$ } from './local-doc-stream';
 import type { SpotterDatabase } from '../../src/db/types';
 import type { CollectionSync } from './collections';
 import type { SyncGate } from './gate';
@@ -101,7 +102,7 @@ export function settleStalePushesWhenIdle<Checkpoint>(
   const activity = state.active$.subscribe((a) => (active = a));
   // Settling is correct whenever the local document equals the server's row (nothing newer is left
   // to push); waiting for a quiet moment only keeps the request away from busy replications.
-  const quiet: Subscription = merge(state.active$, pending$(db))
+  const quiet: Subscription = merge(state.active$, ledger$(db))
     .pipe(debounceTime(idleMs))
     .subscribe(() => void look());
   return () => {

@@ -19,12 +19,12 @@ import type { Subscription } from 'rxjs';
 import { RETRY_DELAY_BASE_MS, RETRY_DELAY_MAX_MS } from '../../src/domain/constants';
 import {
   markIntentQueued,
-  pending$,
   pendingEntries,
   readPending,
   settleIntent,
   type PendingEntry,
 } from '../../src/db/pending-writes';
+import { ledger$ } from '../core/local-doc-stream';
 import type { SpotterDatabase } from '../../src/db/types';
 import type { SyncGate } from '../core/gate';
 import type { QueueOutcomeSource } from './queue-outcomes';
@@ -76,7 +76,7 @@ export class IntentSender {
     this.stopped = false;
     this.settling.start();
     // Every ledger change (a new intent from either realm) starts a pass; passes coalesce.
-    this.subscription = pending$(this.options.db).subscribe(() => this.kick());
+    this.subscription = ledger$(this.options.db).subscribe(() => this.kick());
   }
 
   /** Looks at the ledger now (a back-off wait in progress continues). */

@@ -16,12 +16,12 @@
  */
 import { merge, type Subscription } from 'rxjs';
 import {
-  pending$,
   readPending,
   removeSettling,
   settlingEntries,
   type SettlingEntry,
 } from '../../src/db/pending-writes';
+import { ledger$ } from '../core/local-doc-stream';
 import type { SpotterDatabase } from '../../src/db/types';
 import {
   awardOf,
@@ -72,7 +72,7 @@ export class SettlingWatcher {
   start(): void {
     if (this.subscription) return;
     const { db } = this.options;
-    const sources = [pending$(db)];
+    const sources = [ledger$(db)];
     // Both collections are absent in reduced test databases; then entries go on the timers alone.
     if (db.collections.profiles) sources.push(db.collections.profiles.$ as never);
     if (db.collections.xp_events) sources.push(db.collections.xp_events.$ as never);
