@@ -14,6 +14,9 @@ function ScheduleRoutePage() {
     <SchedulePage
       view={search.view ?? 'week'}
       date={search.date}
+      openPlanForm={search.plan === 1}
+      // The form opened from the link is closed: drop the flag, so back or a reload does not reopen it.
+      onPlanFormClosed={() => void navigate({ search: ({ plan: _plan, ...rest }) => rest, replace: true })}
       progress={progress}
       onNavigate={(next) =>
         void navigate({

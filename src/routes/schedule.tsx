@@ -3,10 +3,14 @@ import { isIsoDay } from '@/domain/dates';
 import { retryImport } from '@/lib/retry-import';
 import { appLayoutRoute } from './_app';
 
-/** `?view=month` shows the month (week otherwise); `?date=YYYY-MM-DD` anchors the view (today otherwise). */
+/**
+ * `?view=month` shows the month (week otherwise); `?date=YYYY-MM-DD` anchors the view (today otherwise);
+ * `?plan=1` opens the plan form for that day (home's "Plan a workout").
+ */
 export interface ScheduleSearch {
   view?: 'month';
   date?: string;
+  plan?: 1;
 }
 
 export function parseScheduleSearch(search: Record<string, unknown>): ScheduleSearch {
@@ -20,6 +24,7 @@ export function parseScheduleSearch(search: Record<string, unknown>): ScheduleSe
   ) {
     out.date = search.date;
   }
+  if (search.plan === 1 || search.plan === '1') out.plan = 1;
   return out;
 }
 

@@ -10,7 +10,8 @@ import { useLiveQuery } from '@/db/use-live-query';
 import { XP_PLAN_WORKOUT, XP_REST_DAY } from '@/domain/constants';
 import { hapticFeedback, soundFeedback } from '@/lib/feedback';
 
-const SCHEDULE_PATH = '/schedule';
+/** /schedule with the plan form open for today (src/routes/schedule.tsx). */
+const PLAN_PATH = '/schedule?plan=1';
 
 /** Today's workouts, or the confirmed rest day, or the prompt to plan one or confirm a rest day. */
 export function TodayCard({ today }: { today: string }) {
@@ -26,9 +27,9 @@ export function TodayCard({ today }: { today: string }) {
 
   // /schedule is added to the route tree by the schedule screen; a history push keeps this card free of
   // a typed Link to a route the tree may not have yet, and stays a client-side navigation.
-  const openSchedule = (event: MouseEvent) => {
+  const openPlanForm = (event: MouseEvent) => {
     event.preventDefault();
-    router.history.push(SCHEDULE_PATH);
+    router.history.push(PLAN_PATH);
   };
 
   const onRest = async () => {
@@ -66,8 +67,8 @@ export function TodayCard({ today }: { today: string }) {
           {sorted.length > 0 ? (
             <Button
               component="a"
-              href={SCHEDULE_PATH}
-              onClick={openSchedule}
+              href={PLAN_PATH}
+              onClick={openPlanForm}
               variant="subtle"
               size="xs"
               leftSection={<IconPlus size={14} aria-hidden />}
@@ -130,8 +131,8 @@ export function TodayCard({ today }: { today: string }) {
             <Group gap="sm">
               <Button
                 component="a"
-                href={SCHEDULE_PATH}
-                onClick={openSchedule}
+                href={PLAN_PATH}
+                onClick={openPlanForm}
                 leftSection={<IconCalendarPlus size={18} aria-hidden />}
                 rightSection={
                   <Text span size="xs" fw={700}>

@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserDataContext } from '@/app/user-data/user-data-context';
 import { readPending } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
@@ -25,10 +25,12 @@ interface HarnessProps {
   progress: ProgressSummary;
   initial: ScheduleLocation;
   withBump: boolean;
+  /** Arrive with the plan form open (`/schedule?plan=1`); called when it closes. */
+  onPlanFormClosed?: (() => void) | undefined;
 }
 
 /** The route's part: the location state (the URL search in the app) and the progression (here a prop). */
-function Harness({ db, progress: initialProgress, initial, withBump }: HarnessProps) {
+function Harness({ db, progress: initialProgress, initial, withBump, onPlanFormClosed }: HarnessProps) {
   const [location, setLocation] = useState(initial);
   const [progress, setProgress] = useState(initialProgress);
   const sync = new SyncWorkerClient(() => {
@@ -41,7 +43,14 @@ function Harness({ db, progress: initialProgress, initial, withBump }: HarnessPr
           bump
         </button>
       )}
-      <SchedulePage {...location} progress={progress} onNavigate={setLocation} clock={clock} />
+      <SchedulePage
+        {...location}
+        progress={progress}
+        onNavigate={setLocation}
+        clock={clock}
+        openPlanForm={onPlanFormClosed !== undefined}
+        {...(onPlanFormClosed ? { onPlanFormClosed } : {})}
+      />
     </UserDataContext.Provider>
   );
 }
@@ -52,6 +61,7 @@ async function renderSchedule(
     progress?: ProgressSummary;
     initial?: ScheduleLocation;
     withBump?: boolean;
+    onPlanFormClosed?: () => void;
   } = {},
 ) {
   const db = await openTestDatabase({ userId: USER, collections: ['profiles', 'workouts', 'rest_days'] });
@@ -63,6 +73,7 @@ async function renderSchedule(
       progress={progress}
       initial={options.initial ?? { view: 'week' }}
       withBump={options.withBump ?? false}
+      onPlanFormClosed={options.onPlanFormClosed}
     />,
     { language: options.language ?? 'en' },
   );
@@ -107,6 +118,19 @@ describe('SchedulePage', () => {
     await u.keyboard('{ArrowLeft}');
     expect(screen.getByTestId('schedule-period')).toHaveTextContent('Nov 15 – 21, 2026');
     expect(screen.getByTestId('day-2026-11-21')).toHaveAttribute('aria-pressed', 'true');
+  });
+
+  it('arrives with the plan form open for the anchored day (home: Plan a workout) and reports its close', async () => {
+    const closed = vi.fn();
+    const { user: u } = await renderSchedule({
+      initial: { view: 'week', date: '2026-11-24' },
+      onPlanFormClosed: closed,
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Plan a workout' });
+    expect(within(dialog).getByLabelText('Date', { exact: false })).toHaveValue('2026-11-24');
+    await u.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(closed).toHaveBeenCalledTimes(1);
   });
 
   it('plans from a preset, edits and deletes with confirmation', async () => {

@@ -39,6 +39,10 @@ export interface ScheduleLocation {
 export interface SchedulePageProps extends ScheduleLocation {
   progress: ProgressSummary | undefined;
   onNavigate: (next: ScheduleLocation) => void;
+  /** Opens the plan form for the anchored day on arrival (`/schedule?plan=1`). */
+  openPlanForm?: boolean;
+  /** The form opened by `openPlanForm` closed (saved or cancelled). */
+  onPlanFormClosed?: () => void;
   /** Tests fix the clock. */
   clock?: () => Date;
 }
@@ -46,7 +50,15 @@ export interface SchedulePageProps extends ScheduleLocation {
 type FormState = { key: number; mode: 'create' | 'edit'; initial: WorkoutFormValues; id: string | null };
 
 /** /schedule: the calendar (week or month), the selected day's plan, and the add/edit/delete/rest flows. */
-export function SchedulePage({ view, date, progress, onNavigate, clock }: SchedulePageProps) {
+export function SchedulePage({
+  view,
+  date,
+  progress,
+  onNavigate,
+  openPlanForm = false,
+  onPlanFormClosed,
+  clock,
+}: SchedulePageProps) {
   const { t, i18n } = useTranslation('schedule');
   const { db, userId } = useUserData();
   usePageTitle(t('title'));
@@ -77,7 +89,13 @@ export function SchedulePage({ view, date, progress, onNavigate, clock }: Schedu
     return readRestDayFlag(userId, today) !== null;
   });
 
-  const [form, setForm] = useState<FormState | null>(null);
+  const [form, setForm] = useState<FormState | null>(() =>
+    openPlanForm ? { key: 1, mode: 'create', initial: emptyForm(anchor), id: null } : null,
+  );
+  const closeForm = () => {
+    setForm(null);
+    if (openPlanForm) onPlanFormClosed?.();
+  };
   const [toDelete, setToDelete] = useState<WorkoutDoc | null>(null);
   const [celebrating, setCelebrating] = useState<string | null>(null);
   const actions = useScheduleActions({ db, userId, today, clock });
@@ -178,7 +196,7 @@ export function SchedulePage({ view, date, progress, onNavigate, clock }: Schedu
           initial={form.initial}
           today={today}
           plannedDates={plannedDates}
-          onClose={() => setForm(null)}
+          onClose={closeForm}
           onSubmit={async (input) => {
             const saved = form.id === null ? await actions.plan(input) : await actions.edit(form.id, input);
             if (saved) select(input.date);
