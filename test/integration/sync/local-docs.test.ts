@@ -55,11 +55,17 @@ describeEachEmulator('local documents and friends', (suite) => {
     await eventually(async () => (await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.fetched_at != null);
     expect((await readLocal<FeedWindow>(db, FEED_WINDOW_ID))!.items).toEqual([]);
 
-    // A change on the server arrives by realtime.
+    // A change on the server arrives by realtime (once the channel is joined: a change before that is
+    // not an event, and under load the join can come after the first pulls).
+    await eventually(
+      async () => device.session.status().realtime === 'subscribed',
+      20_000,
+      'realtime joined',
+    );
     await sql(`update public.profile_details set height_cm = 181.5 where id = $1`, [user.id]);
     await eventually(
       async () => (await readLocal<ProfileDetails>(db, PROFILE_DETAILS_ID))?.height_cm === 181.5,
-      10_000,
+      20_000,
       'profile_details refreshed',
     );
 
