@@ -24,6 +24,7 @@ import {
   settleIntent,
   type PendingEntry,
 } from '../../src/db/pending-writes';
+import { CoalescedPasses } from '../core/coalesced-passes';
 import { ledger$ } from '../core/local-doc-stream';
 import type { SpotterDatabase } from '../../src/db/types';
 import type { SyncGate } from '../core/gate';
@@ -51,15 +52,20 @@ export interface SettledIntent {
 }
 
 export class IntentSender {
-  private running = false;
-  private again = false;
   private stopped = true;
   private subscription: Subscription | null = null;
   private failures = 0;
   private backoffTimer: ReturnType<typeof setTimeout> | null = null;
   private wakeBackoff: (() => void) | null = null;
-  /** Resolves when the current pass ends (tests). */
-  private pass: Promise<void> = Promise.resolve();
+  /** One sending pass at a time; ledger changes during a pass ask for one more. */
+  private readonly passes = new CoalescedPasses(
+    () => this.sendAll(),
+    () => !this.stopped,
+    // The gate closed (session stopped) or the database went away: nothing to report.
+    (error) => {
+      if (!this.options.db.closed) this.options.onError?.(error);
+    },
+  );
   /** Clears acknowledged writes once the pulled data shows them (pushes and intents alike). */
   readonly settling: SettlingWatcher;
 
@@ -81,15 +87,7 @@ export class IntentSender {
 
   /** Looks at the ledger now (a back-off wait in progress continues). */
   kick(): void {
-    if (this.stopped) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    this.pass = this.loop().finally(() => {
-      this.running = false;
-    });
+    this.passes.kick();
   }
 
   /** syncNow, online, a new token: end a back-off early and look at the ledger. */
@@ -101,7 +99,7 @@ export class IntentSender {
 
   /** Resolves after the pass that is running (if any) ends. */
   idle(): Promise<void> {
-    return this.pass;
+    return this.passes.idle();
   }
 
   stop(): void {
@@ -110,18 +108,6 @@ export class IntentSender {
     this.subscription = null;
     this.settling.stop();
     this.wakeBackoff?.();
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await this.sendAll();
-      } catch (error) {
-        // The gate closed (session stopped) or the database went away: nothing to report.
-        if (!this.stopped && !this.options.db.closed) this.options.onError?.(error);
-      }
-    } while (this.again && !this.stopped);
   }
 
   private async sendAll(): Promise<void> {

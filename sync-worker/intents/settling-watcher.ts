@@ -21,6 +21,7 @@ import {
   settlingEntries,
   type SettlingEntry,
 } from '../../src/db/pending-writes';
+import { CoalescedPasses } from '../core/coalesced-passes';
 import { ledger$ } from '../core/local-doc-stream';
 import type { SpotterDatabase } from '../../src/db/types';
 import {
@@ -59,9 +60,14 @@ interface DocLike {
 export class SettlingWatcher {
   private subscription: Subscription | null = null;
   private timer: ReturnType<typeof setTimeout> | null = null;
-  private running = false;
-  private again = false;
-  private pass: Promise<void> = Promise.resolve();
+  /** One check at a time; changes during a check ask for one more. */
+  private readonly passes = new CoalescedPasses(
+    () => this.check(),
+    () => this.subscription !== null,
+    (error) => {
+      if (!this.options.db.closed) this.options.onError?.(error);
+    },
+  );
   /** The own profile's revision when an entry (key + acknowledgement time) was first seen. */
   private readonly seenRev = new Map<string, string | null>();
   /** When the data first showed an entry (same keys). */
@@ -88,30 +94,11 @@ export class SettlingWatcher {
 
   /** Resolves after the check that is running (if any) ends (tests). */
   idle(): Promise<void> {
-    return this.pass;
+    return this.passes.idle();
   }
 
   kick(): void {
-    if (!this.subscription) return;
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = true;
-    this.pass = this.loop().finally(() => {
-      this.running = false;
-    });
-  }
-
-  private async loop(): Promise<void> {
-    do {
-      this.again = false;
-      try {
-        await this.check();
-      } catch (error) {
-        if (this.subscription && !this.options.db.closed) this.options.onError?.(error);
-      }
-    } while (this.again && this.subscription);
+    this.passes.kick();
   }
 
   private async check(): Promise<void> {
