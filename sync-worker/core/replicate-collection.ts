@@ -25,7 +25,6 @@ import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
 import { ledger$, storedLedger } from './local-doc-stream';
 import { overlayPulled, reapplyPending } from './pull-overlay';
-import { ServerVersions } from './realtime-rows';
 import { settleStalePushesWhenIdle } from './settle-stale-pushes';
 import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRow } from './rows';
 
@@ -35,8 +34,6 @@ import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRo
  * many round trips and RxDB write batches as 500 on an initial pull (bench sync).
  */
 export const PULL_BATCH_SIZE = 1000;
-/** The pull that follows realtime rows applied directly waits this long (coalescing a burst). */
-export const REALTIME_FOLLOW_UP_MS = 300;
 /** At most one push request per 100 documents. */
 export const PUSH_BATCH_SIZE = 100;
 
@@ -77,10 +74,6 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
   const collection = db.collections[sync.name] as unknown as RxCollection<Doc>;
   const fields = schemaFields(collection);
   const stream = new Subject<RxReplicationPullStreamItem<Doc, PullCheckpoint>>();
-  /** Push collections: server versions seen, and the checkpoint the last pull returned (realtime-rows.ts). */
-  const versions = sync.pushRpc !== null ? new ServerVersions() : null;
-  let pulledCheckpoint: PullCheckpoint | null = null;
-  let followUp: ReturnType<typeof setTimeout> | null = null;
   /** Server states returned as push conflicts, until RxDB writes its resolution locally. */
   const awaitingResolution = new Map<string, WithDeleted<Doc>>();
 
@@ -113,7 +106,6 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     const res = await query.order('_modified').order('id').limit(batchSize);
     if (res.error) return fail(classify(res.status, res.error), token);
     const rows = (res.data as unknown[]).filter(isServerRow);
-    versions?.record(rows);
     const last = rows.at(-1);
     if (rows.length < batchSize) hooks.caughtUp(sync.name, startedAt);
     hooks.succeeded(sync.name);
@@ -131,9 +123,10 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     }
     // Pull-only: keep the optimistic state of intents still on their way (and settle queued ones).
     if (sync.pushRpc === null) documents = await overlayPulled(db, sync.name, documents, hooks.now());
-    const next = last ? { modified: last._modified, id: last.id } : (checkpoint ?? { modified: '', id: '' });
-    pulledCheckpoint = next;
-    return { documents, checkpoint: next };
+    return {
+      documents,
+      checkpoint: last ? { modified: last._modified, id: last.id } : (checkpoint ?? { modified: '', id: '' }),
+    };
   }
 
   async function push(rows: RxReplicationWriteToMasterRow<Doc>[]): Promise<WithDeleted<Doc>[]> {
@@ -194,10 +187,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     awaitingResolution.delete(event.documentId);
     void acknowledgePushed(db, sync.name, [server]);
   });
-  state.onCancel.push(() => {
-    resolutions.unsubscribe();
-    if (followUp !== null) clearTimeout(followUp);
-  });
+  state.onCancel.push(() => resolutions.unsubscribe());
   // Push entries whose document already equals the server's row (no push will come): settle them.
   state.onCancel.push(settleStalePushesWhenIdle(state, { db, client, gate, sync, hooks }));
 
@@ -216,36 +206,18 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     });
   }
 
-  // RESYNC twice: RxDB 17.6 drops a RESYNC that is queued right behind a document event
-  // (downstream.js addNewTask shifts it out and breaks), which lost a syncNow/token-change resync in
-  // tabs.test.ts; the second one of a pair is then taken by the next queue turn (and when nothing
-  // was dropped, it is older than the pull the first one started, so RxDB skips it).
-  function resync(): void {
-    stream.next('RESYNC');
-    stream.next('RESYNC');
-  }
-
   return {
     sync,
     state,
     emitRow(row) {
       if (!isServerRow(row)) return;
-      // Push collections: the row goes to RxDB at once (realtime-rows.ts says when and why that is
-      // safe), with the last pulled checkpoint, then a pull follows on a later task. Otherwise (and
-      // before the first pull returned) only the pull.
-      const doc = versions && pulledCheckpoint ? versions.admit<Doc>(fields, row) : null;
-      if (doc && pulledCheckpoint) {
-        stream.next({ documents: [doc], checkpoint: pulledCheckpoint });
-        // One follow-up pull per REALTIME_FOLLOW_UP_MS at most: off the critical path, and a stream of
-        // writes does not add a request per row on every device (they all queue on one database).
-        followUp ??= setTimeout(() => {
-          followUp = null;
-          resync();
-        }, REALTIME_FOLLOW_UP_MS);
-        return;
-      }
-      resync();
+      // A pull from the checkpoint instead of handing the row to RxDB: RxDB 17.6 drops a RESYNC that
+      // is queued right behind a document event (downstream.js addNewTask shifts it out and breaks), so
+      // a token change or syncNow could be lost; a pull also never moves the checkpoint past a row.
+      stream.next('RESYNC');
     },
-    resync,
+    resync() {
+      stream.next('RESYNC');
+    },
   };
 }
