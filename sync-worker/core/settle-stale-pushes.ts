@@ -4,16 +4,16 @@
  * comes, and a pull does not bring back a row the device already has: the entry would stay pending for
  * good (convergence seeds 13 and 60 under CI load).
  *
- * When a push collection's replication has been idle for `idleMs` (nothing in flight, nothing waiting
- * in RxDB's queues) and the ledger still holds push entries of that collection, this reads their server
- * rows (one `id=in.(...)` request per 100 entries, through the session's client and gate) and hands them
- * to `acknowledgePushed`, which settles exactly the entries whose local document equals the server's
+ * Within `idleMs` of replication activity or a ledger change, at a moment the replication is not
+ * active (nothing in flight, nothing waiting in RxDB's queues), while the ledger holds push entries of
+ * that collection, this reads their server rows (one `id=in.(...)` request per 100 entries, through the
+ * session's client and gate) and hands them to `acknowledgePushed`, which settles exactly the entries whose local document equals the server's
  * row under the collection's conflict handler (the client-owned fields, `_deleted` included: a delete
  * both sides agree on settles too). A row that differs, or is missing on the server, is left to the
  * push. Owns one subscription and one timer per replication; the returned function releases both.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { debounceTime, merge, type Subscription } from 'rxjs';
+import { merge, throttleTime, type Subscription } from 'rxjs';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { acknowledgePushed, readPending } from '../../src/db/pending-writes';
 import { ledger$ } from './local-doc-stream';
@@ -101,9 +101,12 @@ export function settleStalePushesWhenIdle<Checkpoint>(
   };
   const activity = state.active$.subscribe((a) => (active = a));
   // Settling is correct whenever the local document equals the server's row (nothing newer is left
-  // to push); waiting for a quiet moment only keeps the request away from busy replications.
+  // to push); looking only while the replication is not active keeps the request away from busy
+  // moments. Throttled, not debounced: a replication kept busy by frequent resyncs (syncNow, realtime)
+  // is never quiet for a whole debounce window, and its stale entry stayed (convergence seed 92 in CI,
+  // which calls syncNow every 50 ms while entries remain). `look` waits for an inactive moment itself.
   const quiet: Subscription = merge(state.active$, ledger$(db))
-    .pipe(debounceTime(idleMs))
+    .pipe(throttleTime(idleMs, undefined, { leading: false, trailing: true }))
     .subscribe(() => void look());
   return () => {
     clearTimeout(retry);

@@ -110,4 +110,21 @@ describeEachEmulator('settle stale push entries', (suite) => {
     expect(await pendingKeys(device)).toEqual([`workouts:${a.value.id}`]);
     await synced(device);
   });
+
+  it('settles a stale entry while resyncs keep the replication busy (syncNow every 50 ms)', async () => {
+    const user = await newUser(emulator());
+    const device = await openDevice(emulator(), user.id, { token: user.token, realtime: false });
+    devices.push(device);
+    const a = await planWorkout({ db: device.db, userId: user.id }, { type: 'strength', date: '2026-12-06' });
+    if (!a.ok) throw new Error('plan failed');
+    await synced(device);
+    await recordPush(device.db, 'workouts', a.value.id, new Date());
+    // What convergence seed 92 does while an entry remains: never a second without replication activity.
+    const busy = setInterval(() => device.session.syncNow(), 50);
+    try {
+      await synced(device);
+    } finally {
+      clearInterval(busy);
+    }
+  });
 });
