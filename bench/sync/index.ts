@@ -123,13 +123,36 @@ const figure = (
   target,
 });
 
-export async function run(): Promise<BenchFigure[]> {
+export interface BenchBackend {
+  emulator: Emulator;
+  browser: Browser;
+  /** The built bench page, served with the emulator behind it. */
+  url: string;
+  /** What a device's `open` needs: the user (with `rows` workouts seeded on the server) and the backend. */
+  session: { userId: string; token: string; url: string; anonKey: string };
+  /** Stops everything; the build is kept when `keepBuild` (its folder is printed). */
+  close(keepBuild?: boolean): Promise<void>;
+}
+
+/**
+ * The bench's backend: the page built into a temporary folder (`minify` off for profiling), served by
+ * `vite preview` with a fresh in-memory emulator behind it, one user with `rows` workouts over a year,
+ * and a headless Chromium.
+ */
+export async function startBenchBackend(rows: number, minify = true): Promise<BenchBackend> {
   const outDir = mkdtempSync(path.join(tmpdir(), 'spotter-bench-sync-'));
   const emulator = await startEmulator({ port: 0, memory: true });
   let server: PreviewServer | null = null;
   let browser: Browser | null = null;
+  const close = async (keepBuild = false) => {
+    await browser?.close();
+    await server?.close();
+    await emulator.stop();
+    if (keepBuild) console.log(`build kept in ${outDir}`);
+    else rmSync(outDir, { recursive: true, force: true });
+  };
   try {
-    await buildPage(outDir);
+    await buildPage(outDir, minify);
     const served = await servePage(outDir, emulator);
     server = served.server;
     const [user] = await createUsers(emulator, 1);
@@ -137,7 +160,7 @@ export async function run(): Promise<BenchFigure[]> {
     await emulator.engine.query(
       `insert into public.workouts (id, user_id, type, date, title, created_at)
        select 'bench-' || lpad(i::text, 8, '0'), $1, 'strength', date '2026-01-01' + (i % 365), 'w' || i, now()
-       from generate_series(1, ${INITIAL_ROWS}) i`,
+       from generate_series(1, ${rows}) i`,
       [user.id],
     );
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
@@ -147,9 +170,19 @@ export async function run(): Promise<BenchFigure[]> {
       url: served.url,
       anonKey: emulator.status.ANON_KEY,
     };
+    return { emulator, browser, url: served.url, session, close };
+  } catch (error) {
+    await close();
+    throw error;
+  }
+}
 
+export async function run(): Promise<BenchFigure[]> {
+  const backend = await startBenchBackend(INITIAL_ROWS);
+  const { emulator, browser, session } = backend;
+  try {
     // A new device pulls the year of data.
-    const a = await openDevice(browser, served.url);
+    const a = await openDevice(browser, backend.url);
     const opened = await call(a.page, 'open', { ...session, rows: INITIAL_ROWS });
     const rowsPerSecond = opened.count / (opened.ms / 1000);
     const rawRowsPerSecond = await call(a.page, 'rawDexieRowsPerSecond');
@@ -160,7 +193,7 @@ export async function run(): Promise<BenchFigure[]> {
     const writeToUi = await call(a.page, 'localWriteToUi', SAMPLES);
 
     // A second device, then writes on A until B's live query shows them.
-    const b = await openDevice(browser, served.url);
+    const b = await openDevice(browser, backend.url);
     const total = INITIAL_ROWS + SAMPLES;
     await call(b.page, 'open', { ...session, rows: total });
     await b.page.waitForFunction(
@@ -226,9 +259,6 @@ export async function run(): Promise<BenchFigure[]> {
       figure('cross_device_push_ack_p50_ms', round(percentile(pushAck, 50)), 'ms', 'lower', null),
     ];
   } finally {
-    await browser?.close();
-    await server?.close();
-    await emulator.stop();
-    rmSync(outDir, { recursive: true, force: true });
+    await backend.close();
   }
 }

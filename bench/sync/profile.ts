@@ -5,15 +5,9 @@
  * samples of the chosen phase and prints the functions with the most self time per thread.
  * Owns the same resources as index.ts and removes them at the end.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { startEmulator } from '../../supabase/emulator/src/start-emulator';
-import { createUsers } from '../emulator/fixtures';
+import type { Browser, Page } from 'playwright-core';
 import { percentile } from '../figures';
-import { buildPage, call, CHROMIUM, CHROMIUM_ARGS, openDevice, servePage } from './index';
+import { call, openDevice, startBenchBackend } from './index';
 
 const phase = process.argv[2] ?? 'initial';
 const trace = process.argv.includes('--trace');
@@ -122,31 +116,11 @@ async function traced<T>(browser: Browser, page: Page, fn: () => Promise<T>): Pr
 }
 
 async function main(): Promise<void> {
-  const outDir = mkdtempSync(path.join(tmpdir(), 'spotter-bench-sync-profile-'));
-  const emulator = await startEmulator({ port: 0, memory: true });
-  let server: PreviewServer | null = null;
-  let browser: Browser | null = null;
+  const backend = await startBenchBackend(ROWS, false);
+  const { browser, session } = backend;
   try {
-    await buildPage(outDir, false);
-    const served = await servePage(outDir, emulator);
-    server = served.server;
-    const [user] = await createUsers(emulator, 1);
-    if (!user) throw new Error('no user');
-    await emulator.engine.query(
-      `insert into public.workouts (id, user_id, type, date, title, created_at)
-       select 'bench-' || lpad(i::text, 8, '0'), $1, 'strength', date '2026-01-01' + (i % 365), 'w' || i, now()
-       from generate_series(1, ${ROWS}) i`,
-      [user.id],
-    );
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    const session = {
-      userId: user.id,
-      token: user.token,
-      url: served.url,
-      anonKey: emulator.status.ANON_KEY,
-    };
     const t0 = Date.now();
-    const a = await openDevice(browser, served.url);
+    const a = await openDevice(browser, backend.url);
     const log = (who: string) => (msg: { text(): string }) =>
       console.log(`[${who} +${Date.now() - t0}] ${msg.text()}`);
     a.page.on('console', log('A'));
@@ -156,7 +130,7 @@ async function main(): Promise<void> {
     );
     // ROUNDS=n: n-1 more new devices pull the same rows (warm server), for a less noisy minimum.
     for (let round = 1; round < Number(process.env.ROUNDS ?? 1); round++) {
-      const c = await openDevice(browser, served.url);
+      const c = await openDevice(browser, backend.url);
       const again = await call(c.page, 'open', { ...session, rows: ROWS });
       console.log(
         `initial sync (warm server) ${round}: ${again.ms.toFixed(0)} ms (db ${again.dbOpenMs.toFixed(0)}, worker ${again.workerStartedMs.toFixed(0)}, first row ${again.firstRowMs.toFixed(0)})`,
@@ -172,7 +146,7 @@ async function main(): Promise<void> {
       );
     }
     if (phase === 'cross') {
-      const b = await openDevice(browser, served.url);
+      const b = await openDevice(browser, backend.url);
       b.page.on('console', log('B'));
       await call(b.page, 'open', { ...session, rows: ROWS });
       await b.page.waitForFunction(() => {
@@ -199,11 +173,7 @@ async function main(): Promise<void> {
     }
     await call(a.page, 'close');
   } finally {
-    await browser?.close();
-    await server?.close();
-    await emulator.stop();
-    if (process.env.KEEP) console.log(`build kept in ${outDir}`);
-    else rmSync(outDir, { recursive: true, force: true });
+    await backend.close(Boolean(process.env.KEEP));
   }
 }
 
