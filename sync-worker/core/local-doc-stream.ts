@@ -5,9 +5,14 @@
  */
 import type { RxDatabase } from 'rxdb';
 import { getLocalDocStateByParent } from 'rxdb/plugins/local-documents';
-import { Observable, shareReplay } from 'rxjs';
-import { PENDING_WRITES_ID, emptyPendingState, type PendingState } from '../../src/db/pending-writes';
-import { localData$ } from '../../src/db/local-doc';
+import type { Observable } from 'rxjs';
+import { shareReplay } from 'rxjs';
+import {
+  PENDING_WRITES_ID,
+  emptyPendingState,
+  pending$,
+  type PendingState,
+} from '../../src/db/pending-writes';
 import type { SpotterDatabase } from '../../src/db/types';
 
 interface LocalDocData<T> {
@@ -21,12 +26,7 @@ const ledgers = new WeakMap<SpotterDatabase, Observable<PendingState>>();
 export function ledger$(db: SpotterDatabase): Observable<PendingState> {
   let stream = ledgers.get(db);
   if (!stream) {
-    stream = new Observable<PendingState>((subscriber) =>
-      localData$<PendingState>(db, PENDING_WRITES_ID).subscribe({
-        next: (state) => subscriber.next(state ?? emptyPendingState()),
-        error: (error: unknown) => subscriber.error(error),
-      }),
-    ).pipe(shareReplay({ bufferSize: 1, refCount: true }));
+    stream = pending$(db).pipe(shareReplay({ bufferSize: 1, refCount: true }));
     ledgers.set(db, stream);
   }
   return stream;
