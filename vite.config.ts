@@ -39,9 +39,11 @@ export default defineConfig({
             // The local database's stack (RxDB, Dexie, their helpers, rxjs, comlink for the worker handle) in
             // one chunk: only signed-in screens use it, always all of it, and one chunk gzips better than the
             // dozen small shared chunks the bundler otherwise cuts it into (first signed-in screen figure).
+            // Not the migration-schema plugin and the replication protocol it migrates through: they load
+            // only when a stored collection is older than its schema (src/db/migration-due.ts).
             {
               name: 'local-db',
-              test: /node_modules[\\/](?:rxdb|dexie|mingo|rxjs|broadcast-channel|event-reduce-js|custom-idle-queue|oblivious-set|unload|array-push-at-sort-position|binary-decision-diagram|comlink)[\\/]/,
+              test: /node_modules[\\/](?:rxdb(?![\\/]dist[\\/]\w+[\\/](?:plugins[\\/]migration-schema|replication-protocol)[\\/])|dexie|mingo|rxjs|broadcast-channel|event-reduce-js|custom-idle-queue|oblivious-set|unload|array-push-at-sort-position|binary-decision-diagram|comlink)[\\/]/,
             },
           ],
         },

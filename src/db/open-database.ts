@@ -9,6 +9,8 @@
  *
  * Dev-mode and ajv validation are loaded only when `import.meta.env.DEV` is true (dev server, tests);
  * in a production build the condition is the constant `false` and the bundler drops both imports.
+ * The migration-schema plugin loads only when a stored collection is older than its schema
+ * (migration-due.ts): the first signed-in screen does not download it otherwise.
  */
 import {
   addRxPlugin,
@@ -18,14 +20,14 @@ import {
   type RxStorage,
 } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
-import { RxDBMigrationSchemaPlugin } from 'rxdb/plugins/migration-schema';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { databaseNameFor } from './database-name';
+import { keepPullBases } from './pull-base';
+import { addMigrationPlugin, migrationDue } from './migration-due';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './schemas';
 import type { SpotterDatabase } from './types';
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
-addRxPlugin(RxDBMigrationSchemaPlugin);
 
 /** Coalesces bursts (a pull page arriving as several writes) while staying well under one frame. */
 export const LIVE_QUERY_THROTTLE_MS = 4;
@@ -105,11 +107,20 @@ async function createDatabase(name: string, options: OpenDatabaseOptions): Promi
   const creators: Record<string, RxCollectionCreator> = {};
   for (const n of names) creators[n] = options.creators?.[n] ?? COLLECTIONS[n];
   try {
-    await db.addCollections(creators);
+    // Without a due migration RxDB must not look for one (it would call into the absent plugin).
+    const due = await migrationDue(db, creators);
+    if (due) await addMigrationPlugin();
+    await db.addCollections(
+      due
+        ? creators
+        : Object.fromEntries(Object.entries(creators).map(([n, c]) => [n, { ...c, autoMigrate: false }])),
+    );
   } catch (error) {
     await db.close();
     throw error;
   }
+  // Edits of pulled documents keep the server state they started from (pull-base.ts).
+  keepPullBases(db);
   return db;
 }
 
