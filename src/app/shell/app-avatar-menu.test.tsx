@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/support/browser/render';
 import { AppAvatarMenu } from './app-avatar-menu';
 import type { ShellIdentity } from './app-identity';
+import { shellMenusPart } from './app-lazy-menu';
 
 const identity: ShellIdentity = {
   profile: {
@@ -22,9 +23,11 @@ const identity: ShellIdentity = {
 /**
  * Renders the menu with real timers (the router settles), then fakes setTimeout so that only the test
  * moves time. Events go through fireEvent: Testing Library's async wrapper (used by user-event) waits on
- * a real timeout, which fake timers never fire.
+ * a real timeout, which fake timers never fire. The menu's code is loaded first, as it is soon after the
+ * first screen in the app (app-avatar-menu-lazy.test.tsx covers a trigger used before it has arrived).
  */
 async function renderMenu() {
+  await shellMenusPart.load();
   renderWithProviders(<AppAvatarMenu identity={identity} />);
   const target = await screen.findByRole('button', { name: 'Account menu' });
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
@@ -110,6 +113,7 @@ describe('avatar menu', () => {
   });
 
   it('opens from the keyboard and moves through the entries with the arrow keys', async () => {
+    await shellMenusPart.load();
     const { user } = renderWithProviders(<AppAvatarMenu identity={identity} />);
     await screen.findByRole('button', { name: 'Account menu' });
     await user.tab();

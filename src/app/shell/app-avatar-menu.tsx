@@ -1,65 +1,42 @@
-import { Menu, Text, UnstyledButton } from '@mantine/core';
-import { useState } from 'react';
+import { UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MENU_HOVER_GRACE_MS, MENU_HOVER_OPEN_MS } from '@/domain/constants';
+import { MENU_HOVER_OPEN_MS } from '@/domain/constants';
 import type { ShellIdentity } from './app-identity';
-import { AppMenuEntries, type MenuEntryKey } from './app-menu-entries';
+import { useLazyMenu } from './app-lazy-menu';
 import classes from './app-shell.module.css';
 import { AppUserAvatar } from './app-user-avatar';
-
-const AVATAR_MENU: readonly MenuEntryKey[] = ['profile', 'addFriend', 'settings', 'plan'];
 
 /**
  * The desktop header's avatar menu: the user's name and level, Profile, Add friend, Settings, Plan and
  * Sign out. Opens on hover after 100 ms and stays 300 ms after the pointer leaves (time to reach the
  * dropdown); a click or Enter/Space opens it at once, and a click-opened menu stays until dismissed.
+ * The menu itself loads on demand (app-lazy-menu.tsx); this is its trigger.
  */
 export function AppAvatarMenu({ identity }: { identity: ShellIdentity }) {
   const { t } = useTranslation('shell');
-  const [opened, setOpened] = useState(false);
-  return (
-    <Menu
-      opened={opened}
-      onChange={setOpened}
-      trigger="click-hover"
-      openDelay={MENU_HOVER_OPEN_MS}
-      closeDelay={MENU_HOVER_GRACE_MS}
-      position="bottom-end"
-      width={240}
-      shadow="md"
-      withinPortal
-      // Mantine's focus placeholder is a focusable element inside role=menu (axe: aria-required-children).
-      withInitialFocusPlaceholder={false}
+  const menu = useLazyMenu({ hoverOpenMs: MENU_HOVER_OPEN_MS });
+  const target = (
+    <UnstyledButton
+      className={classes.avatarButton}
+      aria-label={t('header.accountMenu')}
+      {...menu.triggerProps}
+      // A click or Enter/Space opens at once; only hovering waits the 100 ms.
+      onClick={(event) => {
+        menu.triggerProps.onClick(event);
+        menu.setOpened(true);
+      }}
     >
-      <Menu.Target>
-        <UnstyledButton
-          className={classes.avatarButton}
-          aria-label={t('header.accountMenu')}
-          // A click or Enter/Space opens at once; only hovering waits the 100 ms.
-          onClick={() => setOpened(true)}
-        >
-          <AppUserAvatar profile={identity.profile} size={32} />
-        </UnstyledButton>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Label>
-          <Text
-            component="span"
-            display="block"
-            fw={700}
-            size="sm"
-            c="var(--mantine-color-text)"
-            truncate="end"
-          >
-            {identity.username}
-          </Text>
-          <Text component="span" display="block" size="xs" c="dimmed">
-            {t('progress.levelValue', { level: identity.level })}
-          </Text>
-        </Menu.Label>
-        <Menu.Divider />
-        <AppMenuEntries entries={AVATAR_MENU} />
-      </Menu.Dropdown>
-    </Menu>
+      <AppUserAvatar profile={identity.profile} size={32} />
+    </UnstyledButton>
+  );
+  if (menu.menus === null) return menu.beforeLoad(target);
+  return (
+    <menu.menus.AvatarMenu
+      opened={menu.opened}
+      onChange={menu.setOpened}
+      clickOpened={menu.clickOpened}
+      target={target}
+      identity={identity}
+    />
   );
 }

@@ -1,6 +1,7 @@
-import { Button, Group, RingProgress, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconPlayerPause, IconPlayerPlay, IconRotate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ProgressRing } from '@/lib/progress-ring';
 import { elapsedPercent, formatClock } from '../model/challenge-timer';
 import classes from './daily-challenge-card.module.css';
 import { useChallengeTimer } from './use-challenge-timer';
@@ -28,11 +29,12 @@ export function ChallengeTimer({ loaded, points, claiming, onClaim }: ChallengeT
 
   return (
     <Group gap="lg" align="center" wrap="wrap">
-      <RingProgress
+      <ProgressRing
         size={132}
         thickness={10}
         roundCaps
-        sections={[{ value: elapsedPercent(state), color: finished ? 'teal' : 'orange' }]}
+        value={elapsedPercent(state)}
+        color={finished ? 'teal' : 'orange'}
         label={
           <Text
             ta="center"

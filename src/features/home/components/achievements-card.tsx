@@ -1,19 +1,9 @@
-import {
-  Button,
-  Card,
-  Group,
-  Progress,
-  RingProgress,
-  SimpleGrid,
-  Stack,
-  Text,
-  ThemeIcon,
-  Title,
-  Tooltip,
-} from '@mantine/core';
+import { Button, Card, Group, Progress, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from '@/lib/lazy/lazy-tooltip';
+import { ProgressRing } from '@/lib/progress-ring';
 import type { AchievementStatus } from '../model/achievements';
 import { achievementLook } from './achievement-icon';
 import classes from './home.module.css';
@@ -70,20 +60,19 @@ export function AchievementsCard({ achievements }: { achievements: AchievementSt
                 data-locked={a.unlocked ? undefined : true}
                 data-achievement={a.id}
               >
-                <Tooltip label={description} withArrow multiline w={200}>
+                <LazyTooltip label={description} withArrow multiline w={200}>
                   <Stack
                     gap={4}
                     align="center"
                     tabIndex={0}
                     aria-label={`${title}: ${description}. ${state}`}
                   >
-                    <RingProgress
+                    <ProgressRing
                       size={64}
                       thickness={4}
                       roundCaps
-                      sections={[
-                        { value: a.unlocked ? 100 : a.percent, color: a.unlocked ? look.color : 'gray' },
-                      ]}
+                      value={a.unlocked ? 100 : a.percent}
+                      color={a.unlocked ? look.color : 'gray'}
                       label={
                         <ThemeIcon
                           className={classes.achievementIcon}
@@ -106,7 +95,7 @@ export function AchievementsCard({ achievements }: { achievements: AchievementSt
                         : t('achievements:progress', { current: a.current, target: a.threshold })}
                     </Text>
                   </Stack>
-                </Tooltip>
+                </LazyTooltip>
               </li>
             );
           })}

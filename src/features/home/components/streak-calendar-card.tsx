@@ -1,10 +1,11 @@
-import { Card, Group, Stack, Text, Title, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { restDaysInRange, workoutsInRange } from '@/db/queries';
 import { useLiveQuery } from '@/db/use-live-query';
 import { addDays, startOfWeek } from '@/domain/dates';
+import { LazyTooltip } from '@/lib/lazy/lazy-tooltip';
 import { CALENDAR_WEEKS, streakCalendar, type CoverKind } from '../model/streak-calendar';
 import classes from './home.module.css';
 
@@ -57,7 +58,7 @@ export function StreakCalendarCard({ today }: { today: string }) {
         </Group>
         <div className={classes.heatGrid} aria-hidden data-testid="streak-calendar">
           {cal.weeks.flat().map((cell) => (
-            <Tooltip
+            <LazyTooltip
               key={cell.day}
               label={t('calendar.cell', { date: fmt(cell.day), status: t(`calendar.legend.${cell.kind}`) })}
               disabled={cell.future}
@@ -71,7 +72,7 @@ export function StreakCalendarCard({ today }: { today: string }) {
                 data-today={cell.isToday || undefined}
                 data-future={cell.future || undefined}
               />
-            </Tooltip>
+            </LazyTooltip>
           ))}
         </div>
         <Group gap="md" aria-hidden>

@@ -1,10 +1,11 @@
-import { Badge, Tooltip } from '@mantine/core';
+import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconRefresh } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { syncStatus$ } from '@/db/sync-status';
 import { useLiveValue } from '@/db/use-live-query';
+import { LazyTooltip } from '@/lib/lazy/lazy-tooltip';
 
 /** A quiet badge: synced, saving n changes, offline, or a problem; the tooltip explains. */
 export function SyncIndicator() {
@@ -41,7 +42,7 @@ export function SyncIndicator() {
     },
   }[status.state];
   return (
-    <Tooltip label={look.hint} multiline w={260} withArrow>
+    <LazyTooltip label={look.hint} multiline w={260} withArrow>
       <Badge
         variant="light"
         // Gray for legible text in both schemes; the icon's colour tells the state at a glance.
@@ -57,6 +58,6 @@ export function SyncIndicator() {
       >
         {look.label}
       </Badge>
-    </Tooltip>
+    </LazyTooltip>
   );
 }

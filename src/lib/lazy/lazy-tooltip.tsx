@@ -1,0 +1,89 @@
+import type { TooltipProps } from '@mantine/core';
+import { useMergedRef } from '@mantine/hooks';
+import {
+  cloneElement,
+  useEffect,
+  useRef,
+  useState,
+  type PointerEvent,
+  type ReactElement,
+  type Ref,
+} from 'react';
+import { lazyPart } from './lazy-part';
+
+/**
+ * Mantine's Tooltip (with floating-ui, about 20 KB gzipped) loads on the first hover of any hint, or
+ * once the first signed-in screen has rendered (the shell asks): screens show their hints' targets without
+ * downloading it.
+ */
+export const tooltipPart = lazyPart(() => import('./tooltip-part'));
+
+type TargetProps = {
+  ref?: Ref<HTMLElement>;
+  onPointerEnter?: (event: PointerEvent<HTMLElement>) => void;
+  onPointerLeave?: (event: PointerEvent<HTMLElement>) => void;
+};
+
+export type LazyTooltipProps = Omit<
+  TooltipProps,
+  'children' | 'target' | 'opened' | 'defaultOpened' | 'events'
+> & { children: ReactElement<TargetProps> };
+
+/**
+ * A hover hint with Mantine Tooltip's defaults (mouse and pen hover, not touch or focus; `openDelay`,
+ * `closeDelay`, `disabled`; Escape closes). The target element is the child itself, never re-created:
+ * this component owns the hover timing and shows the loaded Tooltip against it (`target`, `opened`).
+ */
+export function LazyTooltip({
+  children,
+  openDelay = 0,
+  closeDelay = 0,
+  disabled = false,
+  ...tooltip
+}: LazyTooltipProps) {
+  const parts = tooltipPart.useLoaded();
+  const [target, setTarget] = useState<HTMLElement | null>(null);
+  const ref = useMergedRef(setTarget, children.props.ref);
+  const [opened, setOpened] = useState(false);
+  // Mounted from the first hover on, so closing keeps its fade-out.
+  const [shown, setShown] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+
+  const schedule = (next: boolean, delay: number) => {
+    clearTimeout(timer.current);
+    if (delay <= 0) setOpened(next);
+    else timer.current = setTimeout(() => setOpened(next), delay);
+  };
+  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    if (!opened) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') setOpened(false);
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [opened]);
+
+  // cloneElement only stores these handlers on the element; none of them (nor the timer ref) runs in render.
+  // eslint-disable-next-line react-hooks/refs
+  const targetElement = cloneElement(children, {
+    ref,
+    onPointerEnter: (event) => {
+      children.props.onPointerEnter?.(event);
+      if (event.pointerType === 'touch' || disabled) return;
+      tooltipPart.load().catch(() => undefined); // a failed download shows no hint; the next hover retries
+      setShown(true);
+      schedule(true, openDelay);
+    },
+    onPointerLeave: (event) => {
+      children.props.onPointerLeave?.(event);
+      schedule(false, closeDelay);
+    },
+  });
+  return (
+    <>
+      {targetElement}
+      {parts !== null && shown && <parts.Tooltip {...tooltip} target={target} opened={opened && !disabled} />}
+    </>
+  );
+}
