@@ -23,6 +23,7 @@ import type { SpotterDatabase } from '../../src/db/types';
 import type { CollectionSync } from './collections';
 import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
+import { fillPullBase, firstPull } from './first-pull';
 import { ledger$, storedLedger } from './local-doc-stream';
 import { overlayPulled, reapplyPending } from './pull-overlay';
 import { settleStalePushesWhenIdle } from './settle-stale-pushes';
@@ -85,6 +86,30 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     throw error;
   };
 
+  /** One page of rows after `after` in `(_modified, id)` order; a failure goes the shared way. */
+  async function fetchPage(
+    after: PullCheckpoint | undefined,
+    batchSize: number,
+    token: string | null,
+  ): Promise<ServerRow[]> {
+    let query = client.from(sync.name).select('*');
+    if (sync.ownerColumn) query = query.eq(sync.ownerColumn, userId);
+    if (options.idIn) query = query.in('id', [...options.idIn]);
+    if (after?.modified) {
+      const { modified: m, id } = after;
+      query = query.or(`_modified.gt.${m},and(_modified.eq.${m},id.gt.${id})`);
+    }
+    const res = await query.order('_modified').order('id').limit(batchSize);
+    if (res.error) return fail(classify(res.status, res.error), token);
+    return (res.data as unknown[]).filter(isServerRow);
+  }
+
+  /** Pull-only: keep the optimistic state of intents still on their way (and settle queued ones). */
+  const toDocs = async (rows: ServerRow[]) => {
+    const documents = rows.map((r) => rowToDoc<Doc>(fields, r));
+    return sync.pushRpc === null ? overlayPulled(db, sync.name, documents, hooks.now()) : documents;
+  };
+
   async function pull(
     checkpoint: PullCheckpoint | undefined,
     batchSize: number,
@@ -96,21 +121,31 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
       hooks.caughtUp(sync.name, startedAt);
       return { documents: [], checkpoint: checkpoint ?? { modified: '', id: '' } };
     }
-    let query = client.from(sync.name).select('*');
-    if (sync.ownerColumn) query = query.eq(sync.ownerColumn, userId);
-    if (options.idIn) query = query.in('id', [...options.idIn]);
-    if (checkpoint?.modified) {
-      const { modified: m, id } = checkpoint;
-      query = query.or(`_modified.gt.${m},and(_modified.eq.${m},id.gt.${id})`);
+    let rows: ServerRow[];
+    let last: ServerRow | undefined;
+    // A new device: full pages straight to storage, the rest through RxDB (first-pull.ts).
+    const first =
+      checkpoint === undefined
+        ? await firstPull({
+            collection,
+            state,
+            batchSize,
+            fetchPage: (after) =>
+              fetchPage(after && { modified: after._modified, id: after.id }, batchSize, token),
+            toDocs,
+          })
+        : null;
+    if (first) {
+      rows = first.rest;
+      last = first.last;
+      hooks.caughtUp(sync.name, startedAt);
+    } else {
+      rows = await fetchPage(checkpoint, batchSize, token);
+      last = rows.at(-1);
+      if (rows.length < batchSize) hooks.caughtUp(sync.name, startedAt);
     }
-    const res = await query.order('_modified').order('id').limit(batchSize);
-    if (res.error) return fail(classify(res.status, res.error), token);
-    const rows = (res.data as unknown[]).filter(isServerRow);
-    const last = rows.at(-1);
-    if (rows.length < batchSize) hooks.caughtUp(sync.name, startedAt);
     hooks.succeeded(sync.name);
-    let documents = rows.map((r) => rowToDoc<Doc>(fields, r));
-    if (sync.pushRpc !== null && documents.length > 0) {
+    if (sync.pushRpc !== null && rows.length > 0) {
       // Always read the stored ledger here, never a cached view of it: an entry recorded a moment ago
       // whose row the pull now brings unchanged would otherwise stay pending for good (RxDB then sees
       // no difference to push, so no acknowledgement would ever clear it; convergence seed 13 in CI).
@@ -118,13 +153,13 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
       // settles pushes the service worker queued and replayed on our behalf). Only rows with an entry
       // are compared: an initial pull then reads no local documents and writes no ledger per page.
       const { entries } = await storedLedger(db);
-      const candidates = documents.filter((d) => pushKey(sync.name, d.id) in entries);
+      const candidates = rows
+        .filter((r) => pushKey(sync.name, r.id) in entries)
+        .map((r) => rowToDoc<Doc>(fields, r));
       if (candidates.length > 0) await acknowledgePushed(db, sync.name, candidates);
     }
-    // Pull-only: keep the optimistic state of intents still on their way (and settle queued ones).
-    if (sync.pushRpc === null) documents = await overlayPulled(db, sync.name, documents, hooks.now());
     return {
-      documents,
+      documents: await toDocs(rows),
       checkpoint: last ? { modified: last._modified, id: last.id } : (checkpoint ?? { modified: '', id: '' }),
     };
   }
@@ -134,6 +169,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     if (rpc === null) return [];
     await gate.wait();
     const token = gate.token;
+    await fillPullBase(collection, rows);
     const p_rows = rows.map((r) => ({
       newDocumentState: r.newDocumentState,
       assumedMasterState: r.assumedMasterState ?? null,

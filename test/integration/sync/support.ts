@@ -11,6 +11,7 @@ import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { addRxPlugin } from 'rxdb';
 import WebSocket from 'ws';
 import { COLLECTIONS, type CollectionName } from '../../../src/db/schemas';
+import { keepPullBases } from '../../../src/db/pull-base';
 import type { SpotterDatabase } from '../../../src/db/types';
 import type { Emulator } from '../../../supabase/emulator/src/start-emulator';
 import { insertAuthUser } from '../../support/engines';
@@ -83,6 +84,7 @@ export async function openDevice(
   })) as unknown as SpotterDatabase;
   const names = options.collections ?? (['workouts', 'user_settings', 'xp_events'] as const);
   await db.addCollections(Object.fromEntries(names.map((n) => [n, COLLECTIONS[n]])));
+  keepPullBases(db);
 
   let session: SyncSession;
   const startSession = (token: string | null) => {

@@ -1,0 +1,133 @@
+/**
+ * A new device's first pull of a collection, written to storage in bulk instead of document by document
+ * through RxDB's replication protocol (issue 5, `initial_sync_rows_per_s`).
+ *
+ * Why: for every pulled document RxDB's downstream reads the fork document and its replication meta
+ * document, then writes both (4 IndexedDB reads and 2 writes per row, each write a structured clone of
+ * the whole document). On a device that holds nothing of the collection yet none of that can find
+ * anything, so full pages are written straight to the collection's storage: one read and one write per
+ * row. The last (short) page goes through RxDB as usual, which stores the pull checkpoint; from then on
+ * every pull is RxDB's own.
+ *
+ * What keeps this equal to RxDB's own path:
+ * - Written with the downstream's write context, so the upstream skips these documents (they are the
+ *   server's, nothing to push) and moves its checkpoint past them, as for any pulled page.
+ * - `_meta.o` marks each document as written by this replication at its first revision, which is what
+ *   RxDB's downstream checks when a document has no replication meta yet: a later server change is
+ *   applied (not mistaken for an unpushed local edit), and a local edit bumps the revision, so it is.
+ * - No replication meta means a local edit of such a document reaches the push handler without an
+ *   assumed master state. The edit itself records the pulled state it started from (`_meta.b`,
+ *   src/db/pull-base.ts) and `fillPullBase` hands it to the push, so the server's check and the
+ *   conflict handler's three-way merge see the base they would have seen after RxDB's own pull.
+ *   (Keeping the base at pull time instead cost a third of the first pull's write time.)
+ * - Only when the pull starts from no checkpoint and the collection's storage holds no document at all
+ *   (deleted ones included): no local write can be overwritten. A document the user creates meanwhile
+ *   makes the insert of that id fail (409); such rows go through RxDB with the last page.
+ * - Deleted server rows are not written (RxDB would store them as deleted documents nobody reads).
+ */
+import { getChangedDocumentsSince } from 'rxdb';
+import type { BulkWriteRow, RxCollection, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
+import type { RxReplicationState } from 'rxdb/plugins/replication';
+import { firstValueFrom } from 'rxjs';
+import { filter } from 'rxjs/operators';
+import { pullBaseOf } from '../../src/db/pull-base';
+import type { PullCheckpoint, ServerRow } from './rows';
+
+type Doc = Record<string, unknown> & { id: string };
+
+export interface FirstPullOptions {
+  collection: RxCollection<Doc>;
+  state: RxReplicationState<Doc, PullCheckpoint>;
+  batchSize: number;
+  /** One page of rows after the checkpoint (undefined: from the start); throws on failure. */
+  fetchPage(after: ServerRow | undefined): Promise<ServerRow[]>;
+  /** Server rows to documents, as the pull handler maps them (pull-only: pending intents laid over). */
+  toDocs(rows: ServerRow[]): Promise<WithDeleted<Doc>[]>;
+}
+
+export interface FirstPullResult {
+  /** Rows RxDB must still write: the last page, and rows a local document took meanwhile. */
+  rest: ServerRow[];
+  /** The last row fetched (the pull checkpoint). */
+  last: ServerRow | undefined;
+}
+
+/** Runs the first pull if it applies (see the module comment); null: RxDB pulls as usual. */
+export async function firstPull(options: FirstPullOptions): Promise<FirstPullResult | null> {
+  const { collection, state, batchSize } = options;
+  const internal = state.internalReplicationState;
+  if (!internal) return null;
+  const storage = collection.storageInstance.originalStorageInstance;
+  if (!(await isEmpty(collection))) return null;
+  // The upstream's first pass reads the storage from its checkpoint: let it end on the empty storage
+  // first, or it would find these documents and push them back as local writes.
+  await firstValueFrom(internal.firstSyncDone.up.pipe(filter(Boolean)));
+  const context = await internal.downstreamBulkWriteFlag;
+  const hash = await internal.input.hashFunction(internal.input.identifier);
+  const revision = `1-${hash}`;
+
+  const rest: ServerRow[] = [];
+  let last: ServerRow | undefined;
+  let page = await options.fetchPage(undefined);
+  while (page.length >= batchSize) {
+    last = page.at(-1);
+    // The next request travels while this page is written.
+    const next = options.fetchPage(last);
+    next.catch(() => undefined);
+    const live = page.filter((row) => row._deleted !== true);
+    const docs = await options.toDocs(live);
+    const lwt = Date.now();
+    const rows: BulkWriteRow<Doc>[] = docs.map((doc) => ({
+      document: {
+        ...doc,
+        _deleted: false,
+        _attachments: {},
+        _rev: revision,
+        _meta: { lwt, o: { _rev: 1, hash } },
+      },
+    }));
+    const written = await storage.bulkWrite(rows, context);
+    const taken = new Set(written.error.map((e) => e.documentId));
+    if (written.error.some((e) => e.status !== 409)) {
+      throw new Error(`first pull of ${collection.name}: ${JSON.stringify(written.error[0])}`);
+    }
+    rest.push(...live.filter((row) => taken.has(row.id)));
+    page = await next;
+  }
+  rest.push(...page);
+  return { rest, last: page.at(-1) ?? last };
+}
+
+/** No document at all, deleted ones included (a local delete is a write the pull must not bypass). */
+async function isEmpty(collection: RxCollection<Doc>): Promise<boolean> {
+  const { documents } = await getChangedDocumentsSince(collection.storageInstance, 1);
+  return documents.length === 0;
+}
+
+/**
+ * Push rows RxDB sends without an assumed master state (documents the first pull wrote have no
+ * replication meta) get the base the local edit recorded (`_meta.b`, src/db/pull-base.ts).
+ * In place on purpose: RxDB resolves a conflict with the `assumedMasterState` of these same row objects
+ * (upstream.js `writeRowsToMaster`), so the conflict handler's three-way merge gets the base as well.
+ * Rows with an assumed state, and documents created on this device (no base), are left as they are.
+ */
+export async function fillPullBase(
+  collection: RxCollection<Doc>,
+  rows: RxReplicationWriteToMasterRow<Doc>[],
+): Promise<void> {
+  const open = rows.filter((r) => r.assumedMasterState === undefined);
+  if (open.length === 0) return;
+  const stored = await collection.storageInstance.findDocumentsById(
+    open.map((r) => r.newDocumentState.id),
+    true,
+  );
+  const bases = new Map<string, WithDeleted<Doc>>();
+  for (const doc of stored) {
+    const base = pullBaseOf(doc);
+    if (base) bases.set(doc.id, base);
+  }
+  for (const row of open) {
+    const base = bases.get(row.newDocumentState.id);
+    if (base) row.assumedMasterState = base;
+  }
+}
