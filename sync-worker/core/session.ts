@@ -17,6 +17,7 @@ import { emptySyncMeta, SYNC_META_ID, updateSyncMeta, type SyncMeta } from '../.
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { queryCounts, type BadgeCounts } from '../realtime/counts';
+import { EchoPulls } from '../realtime/echoes';
 import { RealtimeSupervisor, type SupervisorLogger, type SupervisorState } from '../realtime/supervisor';
 import { fromSupabase } from '../realtime/types';
 import { pullAfterPushes } from '../intents/follow-up-pull';
@@ -32,10 +33,13 @@ import {
   type CollectionReplication,
   type ReplicationHooks,
 } from './replicate-collection';
+import { schemaFields } from './rows';
 
 addRxPlugin(RxDBLeaderElectionPlugin);
 
 export const RESYNC_INTERVAL_MS = 60_000;
+/** Badge counts re-query this long after a realtime change (see refreshCountsSoon). */
+export const COUNTS_AFTER_CHANGE_MS = 1_000;
 /** Local document with the leader's badge counts, so every tab's worker reports them. */
 export const BADGE_COUNTS_ID = 'sync_badge_counts';
 
@@ -85,6 +89,8 @@ export class SyncSession {
   private counts: BadgeCounts | null = null;
   private countsInFlight: Promise<void> | null = null;
   private countsAgain = false;
+  private countsTimer: ReturnType<typeof setTimeout> | null = null;
+  private readonly echoes = new EchoPulls();
   private readonly now: () => Date;
   private readonly unsubscribeGate: () => void;
   private readonly subscriptions: Subscription[] = [];
@@ -109,6 +115,9 @@ export class SyncSession {
               this.refreshCounts();
             },
             onState: () => this.emit(),
+            // Tables this session does not replicate (feed, challenge, profile details): their re-reads
+            // ride along with the next row delivery instead of delaying it (realtime/supervisor.ts).
+            isLazy: (key) => !(key.table in options.db.collections),
           });
     this.hooks = {
       now: this.now,
@@ -163,20 +172,39 @@ export class SyncSession {
       });
       this.replications.push(replication);
       if (this.supervisor) {
+        const collection = db.collections[name];
+        const fields = schemaFields(collection);
+        // What this database holds lately (the page's writes arrive here too): echoes are told by it.
+        this.subscriptions.push(
+          collection.eventBulks$.subscribe((bulk) => {
+            for (const e of bulk.events)
+              this.echoes.remember(name, e.documentData as Record<string, unknown>);
+          }),
+        );
         for (const key of sync.realtime) {
-          this.supervisor.on(key, (payload) => {
+          this.supervisor.on(key, (payload, delivery) => {
             // A message from the server proves the network is back: let held requests go.
             this.gate.nudge();
-            if (payload.eventType !== 'DELETE') replication.emitRow(payload.new);
-            this.refreshCounts();
+            if (payload.eventType !== 'DELETE') {
+              // The echo of this device's own push: its pull waits a moment (realtime/echoes.ts).
+              if (this.echoes.isEcho(name, fields, payload.new, delivery.coalesced)) {
+                this.echoes.pullLater(name, () => replication.resync());
+              } else replication.emitRow(payload.new);
+            }
+            this.refreshCountsSoon();
             this.services.onCollectionChange(name);
           });
         }
       }
     }
     this.services.bindRealtime();
-    // Acknowledged workout pushes: pull the server's xp and streaks at once (intents/follow-up-pull.ts).
-    this.subscriptions.push(pullAfterPushes(this.replications, (names) => this.resync(names)));
+    // Acknowledged workout pushes: pull the server's xp and streaks at once (intents/follow-up-pull.ts),
+    // unless the realtime channel is joined: the award's rows then arrive as changes and are pulled.
+    this.subscriptions.push(
+      pullAfterPushes(this.replications, (names) => this.resync(names), {
+        skip: () => this.supervisor?.state === 'subscribed',
+      }),
+    );
     // Every instance reports what the leader writes: last sync, last error, badge counts.
     this.subscriptions.push(
       localData$<SyncMeta>(db, SYNC_META_ID).subscribe((stored) => {
@@ -285,6 +313,8 @@ export class SyncSession {
     if (this.stopped) return;
     this.stopped = true;
     if (this.resyncTimer !== null) clearInterval(this.resyncTimer);
+    if (this.countsTimer !== null) clearTimeout(this.countsTimer);
+    this.echoes.stop();
     this.supervisor?.stop();
     this.gate.close();
     this.unsubscribeGate();
@@ -319,6 +349,20 @@ export class SyncSession {
       () => this.emit(),
       () => undefined,
     );
+  }
+
+  /**
+   * The counts after realtime changes: one re-query `COUNTS_AFTER_CHANGE_MS` after the first change,
+   * covering every change until then. Queried at once, the two count requests went to the server
+   * ahead of the pull the change started, on every device of the user, for every change (bench sync:
+   * the cross-device tail); a badge a second later is no loss.
+   */
+  private refreshCountsSoon(): void {
+    if (this.countsTimer !== null || this.stopped) return;
+    this.countsTimer = setTimeout(() => {
+      this.countsTimer = null;
+      this.refreshCounts();
+    }, COUNTS_AFTER_CHANGE_MS);
   }
 
   /** Re-queries the badge counts; calls during a query coalesce into one more. */

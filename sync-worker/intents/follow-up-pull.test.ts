@@ -91,3 +91,19 @@ it('does nothing when neither profiles nor xp_events is replicated', () => {
   expect(pulls).toEqual([]);
   sub.unsubscribe();
 });
+
+it('skips the pull while `skip` says so (the session: realtime joined), asked when it is due', () => {
+  const workouts = replication('workouts', 'push_workouts');
+  const xp = replication('xp_events', null);
+  const pulls: unknown[] = [];
+  let joined = true;
+  const sub = pullAfterPushes([workouts.r, xp.r], (names) => pulls.push(names), { skip: () => joined });
+  workouts.ack(1);
+  vi.advanceTimersByTime(1_000);
+  expect(pulls).toEqual([]);
+  workouts.ack(1);
+  joined = false;
+  vi.advanceTimersByTime(1_000);
+  expect(pulls).toHaveLength(1);
+  sub.unsubscribe();
+});

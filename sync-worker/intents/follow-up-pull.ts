@@ -39,6 +39,13 @@ export interface PushedReplication {
 export interface FollowUpOptions {
   delayMs?: number;
   maxWaitMs?: number;
+  /**
+   * Asked when the pull is due: true skips it. The session skips while its realtime channel is joined:
+   * the award changes `profiles` and `xp_events` in the push's transaction, so their changes arrive
+   * and are pulled anyway, and a second pull of both per write only queued ahead of other devices'
+   * pulls on the server (bench sync, cross_device).
+   */
+  skip?: () => boolean;
 }
 
 /**
@@ -63,6 +70,7 @@ export function pullAfterPushes(
   const fire = () => {
     timer = null;
     firstAt = null;
+    if (options.skip?.() === true) return;
     pull(FOLLOW_UP_COLLECTIONS);
   };
   const subscription = merge(...sources).subscribe(() => {

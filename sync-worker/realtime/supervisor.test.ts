@@ -2,7 +2,7 @@
 // statuses realtime-js reports (the real client is covered by the integration suites).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reconnectDelay } from './backoff';
-import { keyOf, MAX_ATTEMPTS_MESSAGE, RealtimeSupervisor } from './supervisor';
+import { keyOf, LAZY_TRAIL_MS, MAX_ATTEMPTS_MESSAGE, RealtimeSupervisor } from './supervisor';
 import type { ChangePayload, ChannelLike, ChannelStatus, RealtimeClientLike } from './types';
 
 interface ScriptedChannel extends ChannelLike {
@@ -243,6 +243,9 @@ describe('RealtimeSupervisor', () => {
     vi.advanceTimersByTime(1);
     expect(workouts).toHaveBeenCalledTimes(2);
     expect(workouts.mock.calls[1]![0]).toMatchObject({ eventType: 'INSERT', new: { id: 'w24' } });
+    // The handler learns that the delivery stands for 25 events (24 rows and the DELETE).
+    expect(workouts.mock.calls[1]![1]).toEqual({ coalesced: 25 });
+    expect(workouts.mock.calls[0]![1]).toEqual({ coalesced: 1 });
     expect(activities).toHaveBeenCalledTimes(1);
     // A steady flood: at most 10 deliveries per second, nothing waits longer than 100 ms.
     let deliveries = 0;
@@ -258,6 +261,52 @@ describe('RealtimeSupervisor', () => {
     workouts.mockClear();
     fire(0, payload('workouts'));
     expect(workouts).toHaveBeenCalledTimes(1);
+  });
+
+  it('lets lazy bindings ride along with the next delivery instead of taking a slot of their own', () => {
+    const { sup, last } = make({ isLazy: (key) => key.table === 'activities', lazyWaitMs: 500 });
+    sup.setUser('u1');
+    const calls: string[] = [];
+    sup.on({ table: 'workouts', event: '*', filter: 'user_id=eq.u1' }, () => calls.push('workouts'));
+    sup.on({ table: 'activities', event: '*' }, () => calls.push('activities'));
+    sup.start();
+    last().report('SUBSCRIBED');
+    const fire = (index: number, p: ChangePayload) => last().callbacks[index]!(p);
+    // One server transaction: the row goes out at once, the activity waits (no delivery 100 ms later).
+    fire(0, payload('workouts'));
+    fire(1, payload('activities'));
+    expect(calls).toEqual(['workouts']);
+    vi.advanceTimersByTime(140);
+    expect(calls).toEqual(['workouts']);
+    // The next row is not held back by the activity: both go out together, the row at once, the
+    // activity's handler a moment later (the row's pull reaches the server first).
+    fire(0, payload('workouts'));
+    expect(calls).toEqual(['workouts', 'workouts']);
+    vi.advanceTimersByTime(LAZY_TRAIL_MS);
+    expect(calls).toEqual(['workouts', 'workouts', 'activities']);
+    // A row within 100 ms of that delivery still waits for the next slot (at most 10 per second).
+    fire(0, payload('workouts'));
+    expect(calls).toHaveLength(3);
+    vi.advanceTimersByTime(100 - LAZY_TRAIL_MS);
+    expect(calls).toHaveLength(4);
+    // A lazy event alone goes out after lazyWaitMs, never lost.
+    calls.length = 0;
+    fire(1, payload('activities'));
+    vi.advanceTimersByTime(499);
+    expect(calls).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(calls).toEqual(['activities']);
+    // A row arriving while a lazy event waits takes it along at the row's slot.
+    calls.length = 0;
+    vi.advanceTimersByTime(200);
+    fire(1, payload('activities'));
+    vi.advanceTimersByTime(30);
+    fire(0, payload('workouts'));
+    expect(calls).toEqual(['workouts']);
+    vi.advanceTimersByTime(LAZY_TRAIL_MS);
+    expect(calls).toEqual(['workouts', 'activities']);
+    vi.advanceTimersByTime(1000);
+    expect(calls).toHaveLength(2);
   });
 
   it('drops waiting events with the channel (the next subscribe resyncs)', () => {

@@ -14,6 +14,12 @@
  *   longer than one interval (before: events past 10 in a 1-second window were dropped and a full
  *   resync ran when the window ended, up to a second later: the tail of the bench's cross-device
  *   figure);
+ * - bindings the owner marks lazy (`isLazy`: the feed and other local documents, not replicated rows)
+ *   never claim a delivery of their own while it can wait: their events ride along with the next
+ *   delivery of another binding, or go out `lazyWaitMs` after they arrived. One write on the server
+ *   changes a replicated row and an `activities` row in one transaction; delivered one interval apart,
+ *   the second took the slot the next write's row then had to wait for (bench sync: up to 80 ms).
+ *   Riding along, they are called `LAZY_TRAIL_MS` after the other handlers of that delivery;
  * - errors while registering are logged and give a no-op unsubscribe.
  */
 import { REALTIME_EVENTS_PER_SECOND } from '../../src/domain/constants';
@@ -46,10 +52,28 @@ export interface RealtimeSupervisorOptions {
   eventsPerSecond?: number;
   /** Every successful (re)subscribe: the sync worker resyncs, covering whatever the gap missed. */
   onSubscribed?: () => void;
+  /** Bindings whose events may wait for another delivery (at most `lazyWaitMs`); default none. */
+  isLazy?: (key: ChangeKey) => boolean;
+  /** The longest a lazy binding's event waits for another delivery to ride along with. */
+  lazyWaitMs?: number;
   onState?: (state: SupervisorState) => void;
 }
 
+/** What a handler learns besides the latest event of its key. */
+export interface Delivery {
+  /** How many events of the key this delivery stands for (1: `payload` is the only one). */
+  coalesced: number;
+}
+
+export type ChangeHandler = (payload: ChangePayload, delivery: Delivery) => void;
+
+type Waiting = { payload: ChangePayload; coalesced: number };
+
 export const MAX_ATTEMPTS_MESSAGE = 'Max reconnection attempts reached';
+/** Default `lazyWaitMs`: the feed may show a friend's activity half a second later. */
+export const LAZY_WAIT_MS = 500;
+/** Lazy handlers riding along with a delivery run this long after the rows' handlers. */
+export const LAZY_TRAIL_MS = 50;
 
 export function keyOf(key: ChangeKey): string {
   return [key.table, key.event, key.schema ?? 'public', key.filter ?? ''].join('|');
@@ -57,7 +81,7 @@ export function keyOf(key: ChangeKey): string {
 
 export class RealtimeSupervisor {
   private userId: string | null = null;
-  private readonly handlers = new Map<string, { key: ChangeKey; fn: (p: ChangePayload) => void }>();
+  private readonly handlers = new Map<string, { key: ChangeKey; fn: ChangeHandler }>();
   private channel: ChannelLike | null = null;
   /** Keys bound on the current channel; a new key needs a new channel (bindings are fixed at join). */
   private boundKeys = new Set<string>();
@@ -69,9 +93,15 @@ export class RealtimeSupervisor {
   private currentState: SupervisorState = 'idle';
   /** When the last delivery ran (timers.now()). */
   private lastDelivery = -Infinity;
-  /** Events waiting for the next delivery: the latest per handler key. */
-  private readonly waiting = new Map<string, ChangePayload>();
+  /** Events waiting for the next delivery: the latest per handler key, and how many it stands for. */
+  private readonly waiting = new Map<string, { payload: ChangePayload; coalesced: number }>();
+  /** Whether a waiting event is of a binding that is not lazy (it goes out at the next slot). */
+  private urgentWaiting = false;
+  /** When the oldest waiting lazy event arrived (timers.now()), or null. */
+  private lazySince: number | null = null;
   private deliveryTimer: unknown = null;
+  /** When the scheduled delivery runs (timers.now() clock). */
+  private deliveryDue = Infinity;
   private readonly timers: Timers;
   private readonly backoff: BackoffPolicy;
   private readonly eventsPerSecond: number;
@@ -108,7 +138,7 @@ export class RealtimeSupervisor {
   }
 
   /** Adds or replaces the handler for `key`; returns its unsubscribe (a no-op if registering failed). */
-  on(key: ChangeKey, fn: (payload: ChangePayload) => void): () => void {
+  on(key: ChangeKey, fn: ChangeHandler): () => void {
     try {
       if (!key.table) throw new TypeError('realtime handler without a table');
       const id = keyOf(key);
@@ -214,11 +244,10 @@ export class RealtimeSupervisor {
       this.timers.clearTimeout(this.retryTimer);
       this.retryTimer = null;
     }
-    if (this.deliveryTimer !== null) {
-      this.timers.clearTimeout(this.deliveryTimer);
-      this.deliveryTimer = null;
-    }
+    this.cancelDelivery();
     this.waiting.clear();
+    this.urgentWaiting = false;
+    this.lazySince = null;
     const channel = this.channel;
     this.channel = null;
     this.boundKeys = new Set();
@@ -232,29 +261,78 @@ export class RealtimeSupervisor {
   private dispatch(generation: number, id: string, payload: ChangePayload): void {
     if (generation !== this.generation) return;
     const previous = this.waiting.get(id);
+    const coalesced = (previous?.coalesced ?? 0) + 1;
     // A DELETE is ignored by the sync worker (rows are soft-deleted): it must not hide a change.
-    if (!previous || payload.eventType !== 'DELETE' || previous.eventType === 'DELETE') {
-      this.waiting.set(id, payload);
+    if (!previous || payload.eventType !== 'DELETE' || previous.payload.eventType === 'DELETE') {
+      this.waiting.set(id, { payload, coalesced });
+    } else {
+      previous.coalesced = coalesced;
     }
-    if (this.deliveryTimer !== null) return;
-    const wait = this.lastDelivery + 1000 / this.eventsPerSecond - this.timers.now();
-    if (wait <= 0) {
+    const entry = this.handlers.get(id);
+    if (entry && this.options.isLazy?.(entry.key)) this.lazySince ??= this.timers.now();
+    else this.urgentWaiting = true;
+    this.schedule();
+  }
+
+  /** (Re)schedules the delivery of what is waiting: the next slot, or later when only lazy events wait. */
+  private schedule(): void {
+    const slot = this.lastDelivery + 1000 / this.eventsPerSecond;
+    const lazyDue = (this.lazySince ?? Infinity) + (this.options.lazyWaitMs ?? LAZY_WAIT_MS);
+    const due = this.urgentWaiting ? slot : Math.max(slot, lazyDue);
+    if (due === Infinity) return;
+    const now = this.timers.now();
+    if (due <= now) {
+      this.cancelDelivery();
       this.deliver();
       return;
     }
+    if (this.deliveryTimer !== null && this.deliveryDue <= due) return;
+    this.cancelDelivery();
+    this.deliveryDue = due;
     this.deliveryTimer = this.timers.setTimeout(() => {
       this.deliveryTimer = null;
+      this.deliveryDue = Infinity;
       this.deliver();
-    }, wait);
+    }, due - now);
+  }
+
+  private cancelDelivery(): void {
+    if (this.deliveryTimer === null) return;
+    this.timers.clearTimeout(this.deliveryTimer);
+    this.deliveryTimer = null;
+    this.deliveryDue = Infinity;
   }
 
   private deliver(): void {
     this.lastDelivery = this.timers.now();
-    const batch = [...this.waiting];
+    this.urgentWaiting = false;
+    this.lazySince = null;
+    const rows: [string, Waiting][] = [];
+    const lazy: [string, Waiting][] = [];
+    for (const item of this.waiting) {
+      const entry = this.handlers.get(item[0]);
+      (entry && this.options.isLazy?.(entry.key) ? lazy : rows).push(item);
+    }
     this.waiting.clear();
-    for (const [id, payload] of batch) {
+    this.call(rows);
+    if (lazy.length === 0) return;
+    if (rows.length === 0) {
+      this.call(lazy);
+      return;
+    }
+    // Still this delivery, a moment later: the rows' handlers start pulls, which then reach the server
+    // ahead of the re-reads the lazy ones start. A channel replaced meanwhile drops them (its subscribe
+    // resyncs everything, local documents included).
+    const generation = this.generation;
+    this.timers.setTimeout(() => {
+      if (generation === this.generation) this.call(lazy);
+    }, LAZY_TRAIL_MS);
+  }
+
+  private call(batch: readonly [string, Waiting][]): void {
+    for (const [id, { payload, coalesced }] of batch) {
       try {
-        this.handlers.get(id)?.fn(payload);
+        this.handlers.get(id)?.fn(payload, { coalesced });
       } catch (error) {
         this.log.error('A realtime handler failed', error);
       }
