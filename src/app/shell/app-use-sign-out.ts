@@ -1,7 +1,6 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { signOut } from '@/features/auth/data/auth-actions';
 import { toastError, toastSuccess } from '@/features/auth/toasts';
 
 /**
@@ -14,6 +13,8 @@ export function useSignOut(): { signOut: () => Promise<void>; busy: boolean } {
   const [busy, setBusy] = useState(false);
   const leave = useCallback(async () => {
     setBusy(true);
+    // The auth actions (and the auth client) are not part of the first screen: they load on demand.
+    const { signOut } = await import('@/features/auth/data/auth-actions');
     const result = await signOut();
     setBusy(false);
     if (result.ok) {

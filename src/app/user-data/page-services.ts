@@ -12,7 +12,7 @@
 import { closeDatabase, openDatabase, removeUserData } from '@/db/open-database';
 import { readPending } from '@/db/pending-writes';
 import type { SpotterDatabase } from '@/db/types';
-import { getAuthClient } from '@/lib/auth/auth-client';
+import { loadAuthClient } from '@/lib/auth/load-auth-client';
 import { getAuthState, onAccessToken } from '@/lib/auth/session-store';
 import { markFirstScreenRendered } from '@/lib/first-screen';
 import { serveTokensToWorker, storeSessionToken } from '@/lib/service-worker/token-store';
@@ -117,7 +117,7 @@ function createPageServices(): PageServices {
     storeToken: (session) => storeSessionToken(session),
     serveTokens: (refresh) => serveTokensToWorker(refresh),
     refreshSession: async () => {
-      const { data, error } = await getAuthClient().auth.refreshSession();
+      const { data, error } = await (await loadAuthClient()).auth.refreshSession();
       if (error !== null) throw error;
       return data.session;
     },

@@ -71,4 +71,30 @@ describe('session store', () => {
     expect(state.status === 'signedIn' && state.user.user_metadata.username).toBe('mia');
     expect(tokens).toEqual([null, 'token-a']);
   });
+
+  it('signs in at once from a stored session the auth client would return unchanged', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedSession('token-b')));
+    const store = await freshStore();
+    store.startAuth();
+    // Synchronously: the first screen renders without waiting for the auth client's code.
+    expect(store.getAuthState().status).toBe('signedIn');
+  });
+
+  it('leaves a session near expiry, or an auth redirect in the URL, to the auth client', async () => {
+    const nearExpiry = { ...storedSession('token-c'), expires_at: Math.floor(Date.now() / 1000) + 60 };
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(nearExpiry));
+    let store = await freshStore();
+    store.startAuth();
+    expect(store.getAuthState().status).toBe('loading');
+
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedSession('token-d')));
+    window.history.replaceState(null, '', '/home#access_token=x&type=recovery');
+    try {
+      store = await freshStore();
+      store.startAuth();
+      expect(store.getAuthState().status).toBe('loading');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
 });

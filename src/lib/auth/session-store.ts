@@ -1,8 +1,17 @@
 // The page's auth state (spec point 4): loading at start, then signed in, signed out or password recovery.
 // Owns the auth client's event subscription, the visibility-driven token refresh and the access-token
 // listeners (the sync layer hands tokens to its worker through onAccessToken).
+// A stored session that the auth client would hand out unchanged signs in at once (stored-session.ts);
+// the client itself then loads once the first signed-in screen has rendered, so that screen does not
+// download it. Every other start (no session, one near expiry, an auth redirect) waits for the client.
 import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
-import { getAuthClient } from './auth-client';
+import { firstScreenRendered } from '@/lib/first-screen';
+import type { PageAuthClient } from './auth-client';
+import { loadAuthClient } from './load-auth-client';
+import { readStoredSession, urlCarriesAuth } from './stored-session';
+
+/** Pages without a signed-in screen (sign-in, legal pages) start the client this long after boot. */
+export const AUTH_CLIENT_GRACE_MS = 3000;
 
 export type AuthState =
   | { status: 'loading' }
@@ -62,8 +71,7 @@ function onAuthEvent(event: AuthChangeEvent, session: Session | null): void {
   }
 }
 
-function syncRefreshWithVisibility(): void {
-  const auth = getAuthClient().auth;
+function syncRefreshWithVisibility(auth: PageAuthClient['auth']): void {
   // Refresh on a timer only while the tab is visible; becoming visible again checks the token at once.
   if (document.visibilityState === 'visible') void auth.startAutoRefresh();
   else void auth.stopAutoRefresh();
@@ -73,19 +81,47 @@ function syncRefreshWithVisibility(): void {
 export function startAuth(): void {
   if (started) return;
   started = true;
+  const stored = urlCarriesAuth(globalThis.location) ? null : readStoredSession();
+  if (stored === null) {
+    void startClient(null);
+    return;
+  }
+  setState(fromSession(stored));
+  const grace = new Promise<void>((resolve) => setTimeout(resolve, AUTH_CLIENT_GRACE_MS));
+  void Promise.race([firstScreenRendered(), grace]).then(() => startClient(stored));
+}
+
+/**
+ * Loads the auth client, subscribes to its events and token refresh, and reads the session through it.
+ * `signedInWith`: the stored session the page already shows; the client's answer replaces it only when it
+ * differs (refreshed, or gone: signed out elsewhere), not on a read error (offline).
+ */
+async function startClient(signedInWith: Session | null): Promise<void> {
   const recoveryLink = urlSaysRecovery();
-  const auth = getAuthClient().auth;
+  let auth: PageAuthClient['auth'];
+  try {
+    auth = (await loadAuthClient()).auth;
+  } catch (error) {
+    // Without its code the client cannot answer; a page already signed in keeps its session.
+    if (state.status === 'loading')
+      setState({ status: 'error', message: error instanceof Error ? error.message : String(error) });
+    return;
+  }
   auth.onAuthStateChange(onAuthEvent);
-  document.addEventListener('visibilitychange', syncRefreshWithVisibility);
-  syncRefreshWithVisibility();
-  void auth.getSession().then(({ data, error }) => {
-    if (state.status !== 'loading') return; // an event (recovery, sign-in) already answered
-    if (error !== null && data.session === null && !isMissingSession(error.message)) {
-      setState({ status: 'error', message: error.message });
-      return;
-    }
-    setState(fromSession(data.session, recoveryLink));
-  });
+  document.addEventListener('visibilitychange', () => syncRefreshWithVisibility(auth));
+  syncRefreshWithVisibility(auth);
+  const { data, error } = await auth.getSession();
+  if (signedInWith !== null) {
+    if (error !== null || accessTokenOf(state) !== signedInWith.access_token) return; // events answered
+    if (data.session?.access_token !== signedInWith.access_token) setState(fromSession(data.session));
+    return;
+  }
+  if (state.status !== 'loading') return; // an event (recovery, sign-in) already answered
+  if (error !== null && data.session === null && !isMissingSession(error.message)) {
+    setState({ status: 'error', message: error.message });
+    return;
+  }
+  setState(fromSession(data.session, recoveryLink));
 }
 
 function isMissingSession(message: string): boolean {

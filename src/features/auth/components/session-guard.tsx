@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { AUTH_LOADING_TIMEOUT_MS } from '@/domain/constants';
 import { useAuthState } from '@/lib/auth/use-auth-state';
 import { reloadPage } from '@/lib/reload-page';
-import { needsSecondFactor } from '../data/second-factor';
+import { needsSecondFactor } from '../data/assurance-level';
 
 // Only a session that still owes its sign-in code shows the code form: its chunk (form, inputs) stays
 // off the first signed-in screen of everyone else.
