@@ -1,6 +1,6 @@
 import { UnstyledButton } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { MENU_HOVER_OPEN_MS } from '@/domain/constants';
+import { MENU_HOVER_GRACE_MS, MENU_HOVER_OPEN_MS } from '@/domain/constants';
 import type { ShellIdentity } from './app-identity';
 import { useLazyMenu } from './app-lazy-menu';
 import classes from './app-shell.module.css';
@@ -14,17 +14,13 @@ import { AppUserAvatar } from './app-user-avatar';
  */
 export function AppAvatarMenu({ identity }: { identity: ShellIdentity }) {
   const { t } = useTranslation('shell');
-  const menu = useLazyMenu({ hoverOpenMs: MENU_HOVER_OPEN_MS });
+  const menu = useLazyMenu({ hover: { openMs: MENU_HOVER_OPEN_MS, closeMs: MENU_HOVER_GRACE_MS } });
   const target = (
     <UnstyledButton
       className={classes.avatarButton}
       aria-label={t('header.accountMenu')}
-      {...menu.triggerProps}
       // A click or Enter/Space opens at once; only hovering waits the 100 ms.
-      onClick={(event) => {
-        menu.triggerProps.onClick(event);
-        menu.setOpened(true);
-      }}
+      {...menu.triggerProps}
     >
       <AppUserAvatar profile={identity.profile} size={32} />
     </UnstyledButton>
@@ -34,7 +30,7 @@ export function AppAvatarMenu({ identity }: { identity: ShellIdentity }) {
     <menu.menus.AvatarMenu
       opened={menu.opened}
       onChange={menu.setOpened}
-      clickOpened={menu.clickOpened}
+      dropdownProps={menu.dropdownProps}
       target={target}
       identity={identity}
     />

@@ -1,9 +1,9 @@
 import {
+  useCallback,
   useEffect,
   useLayoutEffect,
   useRef,
   useState,
-  type MouseEvent,
   type ReactNode,
   type RefObject,
 } from 'react';
@@ -20,8 +20,12 @@ export const shellMenusPart = lazyPart(() => import('./app-menus'));
 export type ShellMenus = NonNullable<ReturnType<typeof shellMenusPart.current>>;
 
 interface LazyMenuOptions {
-  /** Hover opens after this many ms (the avatar menu); without it only a click opens. */
-  hoverOpenMs?: number;
+  /**
+   * Hover opens after `openMs` and closes `closeMs` after the pointer left trigger and dropdown, unless a
+   * click opened it (the avatar menu). This hook owns that timing, before and after the code loads; the
+   * menu itself then only reacts to clicks. Without it only a click opens.
+   */
+  hover?: { openMs: number; closeMs: number };
 }
 
 /** The trigger's props before and after the menu code loads (the menu's own handlers chain after these). */
@@ -31,7 +35,7 @@ export interface LazyMenuTriggerProps {
   onMouseLeave: () => void;
   onFocus: () => void;
   onPointerDown: () => void;
-  onClick: (event: MouseEvent) => void;
+  onClick: () => void;
   'aria-haspopup': 'menu';
   'aria-expanded': boolean;
 }
@@ -40,36 +44,45 @@ export interface LazyMenu {
   /** The menus' module once loaded, otherwise null. */
   menus: ShellMenus | null;
   opened: boolean;
+  /** The menu's onChange. */
   setOpened: (opened: boolean) => void;
-  /** True while the menu was opened by a click that came before its code. */
-  clickOpened: boolean;
   triggerProps: LazyMenuTriggerProps;
+  /** For the dropdown of a hover menu: being over it keeps the menu open. */
+  dropdownProps: { onMouseEnter: () => void; onMouseLeave: () => void };
   /** Wrap the trigger in this until the code has loaded (it keeps keyboard focus across the swap). */
   beforeLoad: (trigger: ReactNode) => ReactNode;
 }
 
-export function useLazyMenu({ hoverOpenMs }: LazyMenuOptions = {}): LazyMenu {
+type Timer = ReturnType<typeof setTimeout> | undefined;
+
+export function useLazyMenu({ hover }: LazyMenuOptions = {}): LazyMenu {
   const menus = shellMenusPart.useLoaded();
   const [opened, setOpenedState] = useState(false);
-  const [clickOpened, setClickOpened] = useState(false);
-  const hoverTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const openTimer = useRef<Timer>(undefined);
+  const closeTimer = useRef<Timer>(undefined);
+  // Opened by a click: a hover menu then stays until dismissed.
+  const viaClick = useRef(false);
+  // Set during our click handler: the menu's own toggle (which runs after it) must not close it again.
+  const clicking = useRef(false);
+  // An open asked for before the code arrived: by a click (stays) or a hover (a leave cancels it).
+  const pendingOpen = useRef<'click' | 'hover' | null>(null);
   const element = useRef<HTMLElement | null>(null);
   const carryFocus = useRef(false);
 
-  // An open asked for before the code arrived: by a click (stays) or a hover (a leave cancels it).
-  const pendingOpen = useRef<'click' | 'hover' | null>(null);
-
-  const cancelHover = () => {
-    clearTimeout(hoverTimer.current);
-    hoverTimer.current = undefined;
-    if (pendingOpen.current === 'hover') pendingOpen.current = null;
+  const clearTimers = () => {
+    clearTimeout(openTimer.current);
+    clearTimeout(closeTimer.current);
   };
-  useEffect(() => cancelHover, []);
+  useEffect(() => clearTimers, []);
   const load = () => {
     // A failed download leaves the trigger as it is; the next interaction tries again.
     shellMenusPart.load().catch(() => undefined);
   };
-  const openWhenLoaded = (reason: 'click' | 'hover') => {
+  const open = (reason: 'click' | 'hover') => {
+    if (shellMenusPart.current() !== null) {
+      setOpenedState(true);
+      return;
+    }
     pendingOpen.current = reason;
     shellMenusPart.load().then(
       // A task later: the loaded menu first renders closed, so that opening it notes the (focused)
@@ -86,36 +99,60 @@ export function useLazyMenu({ hoverOpenMs }: LazyMenuOptions = {}): LazyMenu {
     );
   };
   const setOpened = (next: boolean) => {
-    if (!next) setClickOpened(false);
+    if (!next && clicking.current) return;
+    if (!next) {
+      viaClick.current = false;
+      clearTimers();
+    }
     setOpenedState(next);
   };
+  const scheduleClose = () => {
+    if (hover === undefined || viaClick.current) return;
+    clearTimeout(closeTimer.current);
+    closeTimer.current = setTimeout(() => setOpened(false), hover.closeMs);
+  };
+
+  // Stable, so that React does not detach and re-attach it (and the menu's positioning with it) each render.
+  const ref = useCallback((node: HTMLElement | null) => {
+    element.current = node;
+    if (node !== null && carryFocus.current) {
+      carryFocus.current = false;
+      node.focus();
+    }
+  }, []);
 
   const triggerProps: LazyMenuTriggerProps = {
-    ref: (node) => {
-      element.current = node;
-      if (node !== null && carryFocus.current) {
-        carryFocus.current = false;
-        node.focus();
-      }
-    },
+    ref,
     onMouseEnter: () => {
-      if (hoverOpenMs === undefined || shellMenusPart.current() !== null) return;
+      if (hover === undefined) return;
       load();
-      cancelHover();
-      hoverTimer.current = setTimeout(() => {
-        if (shellMenusPart.current() !== null) setOpenedState(true);
-        else openWhenLoaded('hover');
-      }, hoverOpenMs);
+      clearTimers();
+      if (!opened) openTimer.current = setTimeout(() => open('hover'), hover.openMs);
     },
-    // Also cancels an open that a hover before the code arrived still has pending.
-    onMouseLeave: cancelHover,
+    onMouseLeave: () => {
+      if (hover === undefined) return;
+      clearTimeout(openTimer.current);
+      if (pendingOpen.current === 'hover') pendingOpen.current = null;
+      if (opened) scheduleClose();
+    },
     onFocus: load,
     onPointerDown: load,
     onClick: () => {
-      if (shellMenusPart.current() !== null) return;
-      cancelHover();
-      setClickOpened(true);
-      openWhenLoaded('click');
+      if (shellMenusPart.current() === null) {
+        clearTimers();
+        viaClick.current = true;
+        open('click');
+        return;
+      }
+      // Loaded: a click-only menu toggles itself; a hover menu opens at once and stays.
+      if (hover === undefined) return;
+      clearTimers();
+      viaClick.current = true;
+      clicking.current = true;
+      queueMicrotask(() => {
+        clicking.current = false;
+      });
+      setOpenedState(true);
     },
     'aria-haspopup': 'menu',
     'aria-expanded': opened,
@@ -125,8 +162,11 @@ export function useLazyMenu({ hoverOpenMs }: LazyMenuOptions = {}): LazyMenu {
     menus,
     opened,
     setOpened,
-    clickOpened,
     triggerProps,
+    dropdownProps: {
+      onMouseEnter: () => clearTimeout(closeTimer.current),
+      onMouseLeave: scheduleClose,
+    },
     beforeLoad: (trigger) => (
       <KeepFocus element={element} carry={carryFocus}>
         {trigger}

@@ -4,7 +4,6 @@ import { Group, Menu, Stack, Text } from '@mantine/core';
 import { Link } from '@tanstack/react-router';
 import type { ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MENU_HOVER_GRACE_MS, MENU_HOVER_OPEN_MS } from '@/domain/constants';
 import type { ShellIdentity } from './app-identity';
 import { AppMenuEntries, type MenuEntryKey } from './app-menu-entries';
 import { linkTo, MAIN_SECTIONS } from './app-nav-items';
@@ -25,17 +24,19 @@ export function AvatarMenu({
   onChange,
   target,
   identity,
-  clickOpened,
-}: LoadedMenuProps & { identity: ShellIdentity; clickOpened: boolean }) {
+  dropdownProps,
+}: LoadedMenuProps & {
+  identity: ShellIdentity;
+  dropdownProps: { onMouseEnter: () => void; onMouseLeave: () => void };
+}) {
   const { t } = useTranslation('shell');
   return (
     <Menu
       opened={opened}
       onChange={onChange}
-      // A menu opened by a click before this code arrived stays until dismissed, like a click-opened one.
-      trigger={clickOpened ? 'click' : 'click-hover'}
-      openDelay={MENU_HOVER_OPEN_MS}
-      closeDelay={MENU_HOVER_GRACE_MS}
+      // Hover timing (100 ms to open, 300 ms grace) is the trigger's (useLazyMenu), before and after this
+      // code loads; the menu itself opens on click and closes on Escape, outside clicks and item clicks.
+      trigger="click"
       position="bottom-end"
       width={240}
       shadow="md"
@@ -44,7 +45,7 @@ export function AvatarMenu({
       withInitialFocusPlaceholder={false}
     >
       <Menu.Target>{target}</Menu.Target>
-      <Menu.Dropdown>
+      <Menu.Dropdown {...dropdownProps}>
         <Menu.Label>
           <Text
             component="span"
