@@ -1,4 +1,4 @@
-import { Container, Grid, SimpleGrid, Stack } from '@mantine/core';
+import { Container, SimpleGrid, Stack } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { ProgressCards } from './progress-card';
 import { StreakCalendarCard } from './streak-calendar-card';
 import { TodayCard } from './today-card';
 import { WeeklyXpCard } from './weekly-xp-card';
+import classes from './home.module.css';
 import { WelcomeHeader } from './welcome-header';
 
 /** The name to greet: first name, else username, else what sign-up stored, else the e-mail's local part. */
@@ -69,22 +70,18 @@ export function HomePage({ progress, challengeCard, challengePending }: HomePage
           <ProgressCards progress={progress} />
           <NextGoalCard goal={goal} />
         </SimpleGrid>
-        <Grid gap="md">
-          <Grid.Col span={{ base: 12, md: 7, lg: 8 }}>
-            <Stack gap="md">
-              <TodayCard today={today} />
-              {challengeCard}
-              <ActivityFeed />
-            </Stack>
-          </Grid.Col>
-          <Grid.Col span={{ base: 12, md: 5, lg: 4 }}>
-            <Stack gap="md">
-              <AchievementsCard achievements={achievements} />
-              <StreakCalendarCard today={today} />
-              <WeeklyXpCard today={today} zone={zone} pendingXp={progress?.pendingXp ?? 0} />
-            </Stack>
-          </Grid.Col>
-        </Grid>
+        <div className={classes.columns}>
+          <Stack gap="md">
+            <TodayCard today={today} />
+            {challengeCard}
+            <ActivityFeed />
+          </Stack>
+          <Stack gap="md">
+            <AchievementsCard achievements={achievements} />
+            <StreakCalendarCard today={today} />
+            <WeeklyXpCard today={today} zone={zone} pendingXp={progress?.pendingXp ?? 0} />
+          </Stack>
+        </div>
       </Stack>
     </Container>
   );
