@@ -58,7 +58,7 @@ export async function firstPull(options: FirstPullOptions): Promise<FirstPullRes
   const internal = state.internalReplicationState;
   if (!internal) return null;
   const storage = collection.storageInstance.originalStorageInstance;
-  if (!(await isEmpty(collection))) return null;
+  if (!(await holdsNothing(collection))) return null;
   // The upstream's first pass reads the storage from its checkpoint: let it end on the empty storage
   // first, or it would find these documents and push them back as local writes.
   await firstValueFrom(internal.firstSyncDone.up.pipe(filter(Boolean)));
@@ -99,7 +99,7 @@ export async function firstPull(options: FirstPullOptions): Promise<FirstPullRes
 }
 
 /** No document at all, deleted ones included (a local delete is a write the pull must not bypass). */
-async function isEmpty(collection: RxCollection<Doc>): Promise<boolean> {
+export async function holdsNothing(collection: RxCollection<Doc>): Promise<boolean> {
   const { documents } = await getChangedDocumentsSince(collection.storageInstance, 1);
   return documents.length === 0;
 }

@@ -84,7 +84,42 @@ describeEachEmulator(
       }, 20_000);
 
       const steps = 8 + rnd.int(8);
+      // A new device joins at some step (its own random stream, so the other operations of a seed stay
+      // what they were): its first pull writes full pages of 2 straight to storage (first-pull.ts), and
+      // once it holds data it edits one workout, a push whose base is the pulled state (pull-base.ts).
+      const join = random(seed + 1_000_003);
+      const joinAt = join.int(steps);
+      let joinedEdit: Promise<void> = Promise.resolve();
       for (let s = 0; s < steps; s++) {
+        if (s === joinAt) {
+          const joined = await openDevice(emulator(), user.id, {
+            token: user.token,
+            collections: ['workouts'],
+            session: { pullBatchSize: 2 },
+          });
+          devices.push(joined);
+          online.push(true);
+          log.push(`${s}: device ${devices.length - 1} joins`);
+          joinedEdit = eventually(
+            async () =>
+              (await joined.db.workouts.count().exec()) > 0 ||
+              // Every workout may have been deleted by then: nothing to pull, nothing to edit.
+              (
+                await emulator().engine.query<{ n: number }>(
+                  `select count(*)::int as n from public.workouts where user_id = $1 and not _deleted`,
+                  [user.id],
+                )
+              ).rows[0]?.n === 0,
+            20_000,
+            `joined device's first pull (seed ${seed})`,
+          ).then(async () => {
+            const local = await joined.db.workouts.find().exec();
+            if (local.length === 0) return;
+            const id = join.pick(local).id;
+            await editWorkout({ db: joined.db, userId: user.id }, id, { notes: `joined ${seed}` });
+            log.push(`device ${devices.length - 1} (joined) edit ${id.slice(-4)} notes`);
+          });
+        }
         const i = rnd.int(n);
         const d = devices[i]!;
         const ctx = { db: d.db, userId: user.id };
@@ -134,6 +169,9 @@ describeEachEmulator(
         if (rnd.int(3) === 0) await sleep(rnd.int(150));
       }
 
+      await joinedEdit.catch((error: unknown) => {
+        throw new Error(`${String(error)}\n${log.join('\n')}`);
+      });
       // Everyone reconnects; wait until nothing is pending and every device equals the server.
       for (const d of devices) d.session.setOnline(true);
       const server = async () =>
