@@ -1,11 +1,8 @@
-import { useEffect, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { firstScreenRendered } from '@/lib/first-screen';
-import { tooltipPart } from '@/lib/lazy/lazy-tooltip';
 import { AppDesktopHeader } from './app-desktop-header';
 import { useHeaderHidden } from './app-header-autohide';
 import { shellIdentity } from './app-identity';
-import { shellMenusPart } from './app-lazy-menu';
 import { AppMobileHeader } from './app-mobile-header';
 import { useShellData } from './app-shell-data';
 import classes from './app-shell.module.css';
@@ -24,14 +21,6 @@ export function AppShell({ children }: { children: ReactNode }) {
   const identity = shellIdentity(data.profile, data.progress);
   const withSidebar = data.profile !== null && data.profile !== undefined;
   const headerHidden = useHeaderHidden();
-  useEffect(() => {
-    // The menus and hover hints are not on the first screen's path, but ready soon after it, before most
-    // users reach for them (a trigger touched earlier loads them itself). A failed download is retried then.
-    void firstScreenRendered().then(() => {
-      shellMenusPart.load().catch(() => undefined);
-      tooltipPart.load().catch(() => undefined);
-    });
-  }, []);
   return (
     <div className={classes.shell} data-with-sidebar={withSidebar ? '' : undefined}>
       <a className={classes.skipLink} href="#main">

@@ -10,8 +10,19 @@ import type { PageAuthClient } from './auth-client';
 import { loadAuthClient } from './load-auth-client';
 import { readStoredSession, urlCarriesAuth } from './stored-session';
 
-/** Pages without a signed-in screen (sign-in, legal pages) start the client this long after boot. */
-export const AUTH_CLIENT_GRACE_MS = 3000;
+/**
+ * A signed-in start loads the client at the latest this long after boot, should no first screen render
+ * (a database that cannot open): long enough that a slow first screen does not fetch it on its path.
+ */
+export const AUTH_CLIENT_GRACE_MS = 10_000;
+
+/** After the first screen: one idle moment more (the signal can come a frame before the screen shows). */
+function afterIdle(): Promise<void> {
+  return new Promise((resolve) => {
+    if (typeof requestIdleCallback === 'function') requestIdleCallback(() => resolve(), { timeout: 2000 });
+    else setTimeout(resolve, 50);
+  });
+}
 
 export type AuthState =
   | { status: 'loading' }
@@ -88,7 +99,7 @@ export function startAuth(): void {
   }
   setState(fromSession(stored));
   const grace = new Promise<void>((resolve) => setTimeout(resolve, AUTH_CLIENT_GRACE_MS));
-  void Promise.race([firstScreenRendered(), grace]).then(() => startClient(stored));
+  void Promise.race([firstScreenRendered().then(afterIdle), grace]).then(() => startClient(stored));
 }
 
 /**

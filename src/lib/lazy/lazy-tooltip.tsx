@@ -12,9 +12,8 @@ import {
 import { lazyPart } from './lazy-part';
 
 /**
- * Mantine's Tooltip (with floating-ui, about 20 KB gzipped) loads on the first hover of any hint, or
- * once the first signed-in screen has rendered (the shell asks): screens show their hints' targets without
- * downloading it.
+ * Mantine's Tooltip (with floating-ui, about 20 KB gzipped) loads on the first hover of any hint: screens
+ * show their hints' targets without downloading it (the chunk is local, so the hint shows at once).
  */
 export const tooltipPart = lazyPart(() => import('./tooltip-part'));
 
