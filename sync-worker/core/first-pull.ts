@@ -64,7 +64,8 @@ export async function firstPull(options: FirstPullOptions): Promise<FirstPullRes
   await firstValueFrom(internal.firstSyncDone.up.pipe(filter(Boolean)));
   const context = await internal.downstreamBulkWriteFlag;
   const hash = await internal.input.hashFunction(internal.input.identifier);
-  const revision = `1-${hash}`;
+  // A first revision as RxDB's own inserts write it (its token is not compared; the marker is `o`).
+  const revision = `1-${collection.database.token}`;
 
   const rest: ServerRow[] = [];
   let last: ServerRow | undefined;
