@@ -66,13 +66,19 @@ describeEachEmulator('first pull of a new device', (suite) => {
       session: { pullBatchSize: PAGE, resyncIntervalMs: 600_000, ...extra.session },
     });
 
-  it('writes full pages to storage, hands the last page to RxDB, pushes nothing back', async () => {
+  /** A new user with 25 workouts on the server (one deleted) and a new device that pulled them. */
+  async function pulledDevice(extra: Parameters<typeof openDevice>[2] = {}) {
     const user = await newUser(emulator());
     await seed(user.id, 25);
-    const net = counting();
-    const device = await open(user.id, user.token, { fetch: net.fetch });
+    const device = await open(user.id, user.token, extra);
     devices.push(device);
     await eventually(async () => (await device.db.workouts.count().exec()) === 24, 15_000, '24 workouts');
+    return { user, device };
+  }
+
+  it('writes full pages to storage, hands the last page to RxDB, pushes nothing back', async () => {
+    const net = counting();
+    const { user, device } = await pulledDevice({ fetch: net.fetch });
     await device.session.awaitInSync();
 
     const stored = await device.db.workouts.storageInstance.findDocumentsById([id(1), id(25), id(7)], true);
@@ -99,11 +105,7 @@ describeEachEmulator('first pull of a new device', (suite) => {
   });
 
   it('server changes to first-pulled documents arrive; a local edit pushes once with its base', async () => {
-    const user = await newUser(emulator());
-    await seed(user.id, 25);
-    const device = await open(user.id, user.token);
-    devices.push(device);
-    await eventually(async () => (await device.db.workouts.count().exec()) === 24, 15_000, '24 workouts');
+    const { user, device } = await pulledDevice();
 
     // Another device changes first-002 (its server row moves past the checkpoint): the pull applies it
     // instead of taking the first-pulled document for an unpushed local edit.
@@ -138,11 +140,7 @@ describeEachEmulator('first pull of a new device', (suite) => {
   });
 
   it('an edit made offline merges with a concurrent edit of another field (the base is the first pull)', async () => {
-    const user = await newUser(emulator());
-    await seed(user.id, 25);
-    const device = await open(user.id, user.token);
-    devices.push(device);
-    await eventually(async () => (await device.db.workouts.count().exec()) === 24, 15_000, '24 workouts');
+    const { user, device } = await pulledDevice();
     await device.session.awaitInSync();
     await device.stop();
 
