@@ -1,0 +1,214 @@
+// The settings page's push toggle (src/features/push/push-subscription.ts) against the emulator, the real
+// supabase-js client and a real sync session: "on" subscribes for the app's VAPID key, stores the
+// subscription under RLS and turns push_enabled on, so the next notification reaches the subscription
+// encrypted; "off" removes it. The one stand-in is the browser's PushManager (headless Chromium has no
+// push service): it hands out subscriptions of a local subscriber key pair on the local push endpoint
+// (push-endpoint.ts), which decrypts what the emulator sends, as a browser would.
+import { randomUUID } from 'node:crypto';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { applicationServerKey, LOCAL_VAPID_PUBLIC_KEY } from '../../../src/features/push/vapid';
+import { disablePush, enablePush, type PushDeps } from '../../../src/features/push/push-subscription';
+import { insertAuthUser } from '../../support/engines';
+import { describeEachEmulator } from '../../support/emulator';
+import { userClient, userToken } from '../emulator/realtime/support';
+import { eventually, openDevice, type Device } from '../sync/support';
+import {
+  agentTrusting,
+  selfSignedCertificate,
+  startPushEndpoint,
+  Subscriber,
+  type PushEndpoint,
+} from './push-endpoint';
+
+const tls = selfSignedCertificate();
+
+/** The browser's side of one origin's push: at most one subscription, made for one server key. */
+class BrowserPush {
+  subscription: (PushSubscription & { subscriber: Subscriber }) | null = null;
+  subscribeCalls = 0;
+  constructor(private readonly origin: string) {}
+
+  registration(): ServiceWorkerRegistration {
+    const pushManager = {
+      getSubscription: () => Promise.resolve(this.subscription),
+      subscribe: (options: PushSubscriptionOptionsInit) => {
+        this.subscribeCalls++;
+        // The app must subscribe for user-visible pushes with the VAPID key the emulator signs with.
+        expect(options.userVisibleOnly).toBe(true);
+        expect([...new Uint8Array(options.applicationServerKey as Uint8Array)]).toEqual([
+          ...applicationServerKey(LOCAL_VAPID_PUBLIC_KEY),
+        ]);
+        this.subscription = this.make(`/ok/${randomUUID()}`);
+        return Promise.resolve(this.subscription);
+      },
+    };
+    return { pushManager } as unknown as ServiceWorkerRegistration;
+  }
+
+  /** A subscription this browser holds (e.g. made earlier for another account). */
+  make(path: string): PushSubscription & { subscriber: Subscriber } {
+    const subscriber = new Subscriber();
+    const endpoint = `${this.origin}${path}`;
+    const subscription = {
+      endpoint,
+      subscriber,
+      toJSON: () => ({ endpoint, keys: { p256dh: subscriber.p256dh, auth: subscriber.auth } }),
+      unsubscribe: () => {
+        if (this.subscription === subscription) this.subscription = null;
+        return Promise.resolve(true);
+      },
+    } as unknown as PushSubscription & { subscriber: Subscriber };
+    return subscription;
+  }
+}
+
+describeEachEmulator(
+  'push toggle (enablePush / disablePush)',
+  (suite) => {
+    let endpoint: PushEndpoint;
+    const devices: Device[] = [];
+    beforeAll(async () => {
+      endpoint = await startPushEndpoint(tls);
+    });
+    afterAll(async () => {
+      await endpoint.close();
+    });
+    afterEach(async () => {
+      for (const d of devices.splice(0)) await d.close();
+    });
+
+    async function person(prefix: string): Promise<{ id: string; username: string; client: SupabaseClient }> {
+      const username = `${prefix}${randomUUID().slice(0, 5)}`;
+      const id = await insertAuthUser(suite.emulator().engine, { username });
+      return {
+        id,
+        username,
+        client: await userClient(suite.emulator(), await userToken(suite.emulator(), id)),
+      };
+    }
+
+    /** A signed-in device of `user` (settings replicated by a real sync session) and its push deps. */
+    async function deviceOf(
+      user: { id: string; client: SupabaseClient },
+      permission: NotificationPermission,
+    ) {
+      const device = await openDevice(suite.emulator(), user.id, {
+        token: await userToken(suite.emulator(), user.id),
+        collections: ['user_settings'],
+        realtime: false,
+      });
+      devices.push(device);
+      const browser = new BrowserPush(endpoint.origin);
+      let asked = 0;
+      const deps: PushDeps = {
+        client: user.client,
+        ctx: { db: device.db, userId: user.id },
+        registration: () => Promise.resolve(browser.registration()),
+        notification: {
+          permission: 'default',
+          requestPermission: () => {
+            asked++;
+            return Promise.resolve(permission);
+          },
+        } as unknown as PushDeps['notification'] & object,
+        online: () => true,
+        userAgent: 'enable-push test',
+      };
+      return { device, browser, deps, asked: () => asked };
+    }
+
+    const storedSubscriptions = async (userId: string) =>
+      (
+        await suite
+          .emulator()
+          .engine.query<{ endpoint: string; p256dh: string; auth: string; user_agent: string }>(
+            `select endpoint, p256dh, auth, user_agent from public.push_subscriptions where user_id = $1`,
+            [userId],
+          )
+      ).rows;
+    const serverPushEnabled = async (userId: string) =>
+      (
+        await suite
+          .emulator()
+          .engine.query<{ push_enabled: boolean }>(
+            `select push_enabled from public.user_settings where user_id = $1`,
+            [userId],
+          )
+      ).rows[0]?.push_enabled;
+
+    it('on: subscribes, stores the subscription, turns push on; the next notification arrives; off removes it', async () => {
+      const alice = await person('al');
+      const bob = await person('bo');
+      const { device, browser, deps, asked } = await deviceOf(alice, 'granted');
+
+      expect(await enablePush(deps)).toEqual({ ok: true, enabled: true });
+      expect(asked()).toBe(1);
+      const subscription = browser.subscription!;
+      expect(await storedSubscriptions(alice.id)).toEqual([
+        {
+          endpoint: subscription.endpoint,
+          p256dh: subscription.subscriber.p256dh,
+          auth: subscription.subscriber.auth,
+          user_agent: 'enable-push test',
+        },
+      ]);
+      expect((await device.db.user_settings.findOne(alice.id).exec())?.push_enabled).toBe(true);
+      // The setting reaches the server through the sync session, like every setting.
+      await eventually(
+        async () => (await serverPushEnabled(alice.id)) === true,
+        15_000,
+        'push_enabled synced',
+      );
+
+      // A friend request makes a notification, which the emulator pushes to the stored subscription.
+      expect((await bob.client.rpc('send_friend_request', { p_receiver_id: alice.id })).error).toBeNull();
+      const push = await endpoint.next(new URL(subscription.endpoint).pathname);
+      const message = JSON.parse(subscription.subscriber.decrypt(push.body)) as { body: string; url: string };
+      expect(message.body).toContain(bob.username);
+      expect(message.url).toBe('/profile');
+
+      // On again: the subscription this browser holds is mine, so it is kept (no second subscribe).
+      expect(await enablePush(deps)).toEqual({ ok: true, enabled: true });
+      expect(browser.subscribeCalls).toBe(1);
+      expect(await storedSubscriptions(alice.id)).toHaveLength(1);
+
+      // Off: the row is deleted, the browser unsubscribed, the setting off on both sides.
+      expect(await disablePush(deps)).toEqual({ ok: true, enabled: false });
+      expect(browser.subscription).toBeNull();
+      expect(await storedSubscriptions(alice.id)).toEqual([]);
+      await eventually(async () => (await serverPushEnabled(alice.id)) === false, 15_000, 'push off synced');
+    });
+
+    it('a subscription this browser holds that is not stored as mine (another account, an old key) is replaced', async () => {
+      const carol = await person('ca');
+      const { browser, deps } = await deviceOf(carol, 'granted');
+      const old = browser.make(`/ok/${randomUUID()}`);
+      browser.subscription = old;
+      expect(await enablePush(deps)).toEqual({ ok: true, enabled: true });
+      expect(browser.subscribeCalls).toBe(1);
+      expect(browser.subscription?.endpoint).not.toBe(old.endpoint);
+      expect((await storedSubscriptions(carol.id)).map((s) => s.endpoint)).toEqual([
+        browser.subscription?.endpoint,
+      ]);
+    });
+
+    it('permission denied or dismissed, or offline: nothing is stored and push stays off', async () => {
+      const dave = await person('da');
+      for (const [permission, reason] of [
+        ['denied', 'denied'],
+        ['default', 'dismissed'],
+      ] as const) {
+        const { browser, deps, device } = await deviceOf(dave, permission);
+        expect(await enablePush(deps)).toEqual({ ok: false, reason });
+        expect(browser.subscribeCalls).toBe(0);
+        expect((await device.db.user_settings.findOne(dave.id).exec())?.push_enabled ?? false).toBe(false);
+      }
+      const { deps, browser } = await deviceOf(dave, 'granted');
+      expect(await enablePush({ ...deps, online: () => false })).toEqual({ ok: false, reason: 'offline' });
+      expect(browser.subscribeCalls).toBe(0);
+      expect(await storedSubscriptions(dave.id)).toEqual([]);
+    });
+  },
+  { push: { agent: agentTrusting(tls) } },
+);
