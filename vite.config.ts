@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type ProxyOptions } from 'vite';
+import { localeParts } from './scripts/locale-parts-plugin.ts';
 
 // Where the Supabase API lives for `npm run dev`, `npm start` and the end-to-end tests: the local emulator.
 // The app, when built without VITE_SUPABASE_URL, talks to its own origin, and these servers forward the
@@ -17,7 +18,8 @@ const apiProxy: Record<string, ProxyOptions> = Object.fromEntries(
 // The page bundle. The sync worker is bundled by Vite through `new Worker(new URL(...))`;
 // the service worker is built separately by scripts/build-service-worker.ts after this build.
 export default defineConfig({
-  plugins: [react()],
+  // localeParts: the challenge and streak texts also load one entry at a time (src/lib/i18n/locale-parts.ts).
+  plugins: [react(), localeParts(fileURLToPath(new URL('.', import.meta.url)))],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

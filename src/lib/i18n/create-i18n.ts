@@ -3,6 +3,7 @@ import { initReactI18next } from 'react-i18next';
 import { FALLBACK_LANGUAGE, SUPPORTED_LANGUAGES, type Language } from '@/domain/language';
 import { detectionOptions, SafeLanguageDetector } from './detection';
 import { lazyLocaleBackend } from './locale-loader';
+import { withLocaleParts } from './locale-parts';
 import { DEFAULT_NAMESPACE, INITIAL_NAMESPACES } from './resources';
 
 export interface CreateI18nOptions {
@@ -44,7 +45,7 @@ export function createI18n({
     react: { useSuspense: true },
     initAsync: resources === undefined,
     ...(language === undefined ? {} : { lng: language }),
-    ...(resources === undefined ? {} : { resources }),
+    ...(resources === undefined ? {} : { resources: withLocaleParts(resources) }),
   };
   const ready = i18n.init(options);
   return { i18n, ready };

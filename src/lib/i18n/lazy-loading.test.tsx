@@ -31,4 +31,18 @@ describe('lazy locale loading', () => {
     await i18n.loadNamespaces('landing');
     expect(i18n.t('landing:hero.title')).toBe('Mai più il leg day da solo.');
   });
+
+  it('reads a part namespace: one subtree of a file under the same keys', async () => {
+    const streak = await read('de', 'motivation@streak.week');
+    expect(streak.error).toBeNull();
+    const data = streak.data as { streak: { week: Record<string, string> } };
+    expect(Object.keys(data)).toEqual(['streak']);
+    expect(Object.keys(data.streak)).toEqual(['week']);
+    expect(Object.keys(data.streak.week).length).toBeGreaterThan(0);
+
+    const entry = await read('it', 'challenges@pushup_20');
+    expect(Object.keys(entry.data as object)).toEqual(['pushup_20']);
+    // A challenge the catalogue does not know (a newer server's) is an empty part, not an error.
+    expect(await read('en', 'challenges@not_in_catalogue')).toEqual({ error: null, data: {} });
+  });
 });

@@ -1,4 +1,6 @@
 import type { BackendModule, ResourceKey } from 'i18next';
+import partMaps from 'virtual:locale-parts';
+import { parsePartNamespace } from './locale-parts';
 
 // Every locales/<lang>/<ns>.json becomes its own chunk (a dynamic import per file), so a language or a
 // namespace costs nothing until a page asks for it, and the service worker can precache each file by URL.
@@ -13,7 +15,14 @@ export const lazyLocaleBackend: BackendModule = {
   type: 'backend',
   init() {},
   read(language, namespace, callback) {
-    const load = loaders[localeFilePath(language, namespace)];
+    const part = parsePartNamespace(namespace);
+    // A part the build did not cut (a challenge id from a newer server catalogue) is empty: the caller's
+    // fallback text shows, and i18next does not retry.
+    const partMap = partMaps[language];
+    const load = part
+      ? partMap &&
+        (() => partMap().then(({ default: map }) => map[namespace]?.() ?? { default: {} as ResourceKey }))
+      : loaders[localeFilePath(language, namespace)];
     if (!load) {
       callback(new Error(`No translations for ${language}/${namespace}`), false);
       return;

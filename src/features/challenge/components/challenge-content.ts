@@ -1,6 +1,9 @@
 import type { TFunction } from 'i18next';
 
-/** The catalogue's text for one challenge (locales/<lng>/challenges.json), in the user's language. */
+/**
+ * The catalogue's text for one challenge (locales/<lng>/challenges.json, loaded as its part namespace
+ * `challenges@<id>`), in the user's language.
+ */
 export interface ChallengeContent {
   title: string;
   description: string | null;
@@ -27,7 +30,7 @@ export function challengeContent(
   id: string,
   fallback: { name: string; description: string | null },
 ): ChallengeContent {
-  if (!exists(`challenges:${id}.title`)) {
+  if (!exists(`${id}.title`)) {
     return {
       title: fallback.name,
       description: fallback.description,

@@ -1,11 +1,12 @@
 import { Accordion, Badge, Group, List, Text } from '@mantine/core';
 import { IconBulb, IconListNumbers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CARD_NAMESPACE } from './card-namespace';
 import type { ChallengeContent } from './challenge-content';
 
 /** Muscles as badges, then the instructions and tips folded away until asked for. */
 export function ChallengeDetails({ content }: { content: ChallengeContent }) {
-  const { t } = useTranslation('challenges');
+  const { t } = useTranslation(CARD_NAMESPACE);
   return (
     <>
       {content.muscles.length > 0 ? (

@@ -1,6 +1,7 @@
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { IconCheck, IconPlayerPause, IconPlayerPlay, IconRotate } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CARD_NAMESPACE } from './card-namespace';
 import { ProgressRing } from '@/lib/progress-ring';
 import { elapsedPercent, formatClock } from '../model/challenge-timer';
 import classes from './daily-challenge-card.module.css';
@@ -15,7 +16,7 @@ interface ChallengeTimerProps {
 
 /** The 60 s ring with start/pause, reset and claim (enabled once the time is done). */
 export function ChallengeTimer({ loaded, points, claiming, onClaim }: ChallengeTimerProps) {
-  const { t } = useTranslation(['challenges', 'home']);
+  const { t } = useTranslation([CARD_NAMESPACE, 'home']);
   const { state, start, pause, reset } = useChallengeTimer();
   const clock = formatClock(state.remaining);
   const finished = state.status === 'finished';

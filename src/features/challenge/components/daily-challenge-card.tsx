@@ -1,8 +1,12 @@
 import { Alert, Badge, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBolt, IconCalendarCheck, IconCloudUpload, IconTrophy } from '@tabler/icons-react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { partNamespace } from '@/lib/i18n/locale-parts';
 import { hapticFeedback, soundFeedback } from '@/lib/feedback';
+import type { DailyChallengeView } from '../data/daily-challenge-view';
 import type { DailyChallengeModel } from '../data/use-daily-challenge';
+import { CARD_NAMESPACE } from './card-namespace';
 import { challengeContent } from './challenge-content';
 import { ChallengeDetails } from './challenge-details';
 import { ChallengeTimer } from './challenge-timer';
@@ -13,17 +17,36 @@ import classes from './daily-challenge-card.module.css';
  * Once completed it says to come back tomorrow; a claim waiting for the network says so.
  */
 export function DailyChallengeCard({ model }: { model: DailyChallengeModel }) {
-  const { t, i18n } = useTranslation(['challenges', 'home', 'errors']);
-  const { view, claiming, error, claim } = model;
+  const { view } = model;
+  if (view === undefined) return <LoadingCard />;
+  // Today's catalogue entry loads on its own (challenges@<id>, a few hundred bytes), the card meanwhile
+  // keeps its loading state.
+  return (
+    <Suspense fallback={<LoadingCard />}>
+      <LoadedCard model={model} view={view} />
+    </Suspense>
+  );
+}
 
-  if (view === undefined) {
-    return (
-      <Card withBorder radius="lg" padding="lg" data-walkthrough="home-daily-card" aria-busy="true">
-        <Text c="dimmed">{t('card.loading')}</Text>
-      </Card>
-    );
-  }
-  const content = challengeContent(t, (key) => i18n.exists(key), view.challengeId, view);
+function LoadingCard() {
+  const { t } = useTranslation(CARD_NAMESPACE);
+  return (
+    <Card withBorder radius="lg" padding="lg" data-walkthrough="home-daily-card" aria-busy="true">
+      <Text c="dimmed">{t('card.loading')}</Text>
+    </Card>
+  );
+}
+
+function LoadedCard({ model, view }: { model: DailyChallengeModel; view: DailyChallengeView }) {
+  const entryNamespace = partNamespace('challenges', view.challengeId);
+  const { t, i18n } = useTranslation([CARD_NAMESPACE, 'home', 'errors', entryNamespace]);
+  const { claiming, error, claim } = model;
+  const content = challengeContent(
+    i18n.getFixedT(null, entryNamespace),
+    (key) => i18n.exists(key, { ns: entryNamespace }),
+    view.challengeId,
+    view,
+  );
 
   const onClaim = async () => {
     const ok = await claim();

@@ -12,6 +12,7 @@ import type { Language } from '@/domain/language';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../../test/support/browser/render';
 import type { ProgressView } from '../model/progress-view';
+import motivation from '../../../../locales/en/motivation.json';
 import { HomePage } from './home-page';
 
 // Real RxDB on fake-indexeddb with the fixture user (Lena, Europe/Berlin). The progression and the
@@ -67,6 +68,9 @@ describe('home page', () => {
     await renderHome();
     expect(screen.getByRole('heading', { level: 1, name: 'Welcome, Lena' })).toBeInTheDocument();
     expect(screen.getByTestId('streak-value')).toHaveTextContent('4 days');
+    // Today's message of the streak's band (below a week: `start`), from its part namespace.
+    const start = Object.values(motivation.streak.start).map((m) => m.replaceAll('{{count}}', '4'));
+    expect(start).toContain(screen.getByRole('heading', { level: 1 }).nextElementSibling?.textContent);
     expect(screen.getByTestId('level-value')).toHaveTextContent('Level 3');
     expect(screen.getByText('86 / 270 XP to level 4')).toBeInTheDocument();
     // Streak 9 unlocks streak_3 and streak_7, level 3 none of the level ones.

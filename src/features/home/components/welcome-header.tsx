@@ -1,6 +1,8 @@
 import { Group, Stack, Text, Title } from '@mantine/core';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayOfYear } from '@/domain/dates';
+import { partNamespace } from '@/lib/i18n/locale-parts';
 import { SyncIndicator } from './sync-indicator';
 
 type StreakBand = 'start' | 'week' | 'threeWeeks' | 'month' | 'twoMonths';
@@ -21,15 +23,7 @@ interface WelcomeHeaderProps {
 }
 
 export function WelcomeHeader({ name, today, streak }: WelcomeHeaderProps) {
-  const { t, i18n } = useTranslation(['home', 'motivation']);
-  const band = streakBand(streak);
-  // Interpolated after picking, so {{count}} in a message reads the streak.
-  const keys = Object.keys(t(`motivation:streak.${band}`, { returnObjects: true }));
-  const key = keys.length > 0 ? keys[dayOfYear(today) % keys.length] : undefined;
-  const message =
-    key !== undefined && streak > 0
-      ? i18n.t(`motivation:streak.${band}.${key}`, { count: streak, defaultValue: '' })
-      : undefined;
+  const { t, i18n } = useTranslation('home');
   const date = new Intl.DateTimeFormat(i18n.language, {
     weekday: 'long',
     day: 'numeric',
@@ -43,11 +37,34 @@ export function WelcomeHeader({ name, today, streak }: WelcomeHeaderProps) {
           {date}
         </Text>
         <Title order={1} fz={{ base: 28, sm: 34 }} lh={1.15}>
-          {name ? t('home:welcome', { name }) : t('home:welcomeAnonymous')}
+          {name ? t('welcome', { name }) : t('welcomeAnonymous')}
         </Title>
-        <Text c="dimmed">{message || t('home:subtitle')}</Text>
+        {streak > 0 ? (
+          // The band's messages load on their own (motivation@streak.<band>); until then an empty line
+          // keeps the layout, so the subtitle never flashes before the message.
+          <Suspense fallback={<Text c="dimmed">&nbsp;</Text>}>
+            <StreakLine today={today} streak={streak} />
+          </Suspense>
+        ) : (
+          <Text c="dimmed">{t('subtitle')}</Text>
+        )}
       </Stack>
       <SyncIndicator />
     </Group>
   );
+}
+
+/** Today's streak message for the streak's band (the subtitle when the band has none). */
+function StreakLine({ today, streak }: { today: string; streak: number }) {
+  const band = streakBand(streak);
+  const namespace = partNamespace('motivation', `streak.${band}`);
+  const { t, i18n } = useTranslation(['home', namespace]);
+  // Interpolated after picking, so {{count}} in a message reads the streak.
+  const keys = Object.keys(t(`streak.${band}`, { ns: namespace, returnObjects: true }));
+  const key = keys.length > 0 ? keys[dayOfYear(today) % keys.length] : undefined;
+  const message =
+    key !== undefined
+      ? i18n.t(`streak.${band}.${key}`, { ns: namespace, count: streak, defaultValue: '' })
+      : undefined;
+  return <Text c="dimmed">{message || t('home:subtitle')}</Text>;
 }
