@@ -26,11 +26,12 @@
  * - Deleted server rows are not written (RxDB would store them as deleted documents nobody reads).
  */
 import { getChangedDocumentsSince } from 'rxdb';
-import type { BulkWriteRow, RxCollection, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
+import type { RxCollection, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { firstValueFrom } from 'rxjs';
 import { filter } from 'rxjs/operators';
 import { pullBaseOf } from '../../src/db/pull-base';
+import { insertNew } from './insert-new';
 import type { PullCheckpoint, ServerRow } from './rows';
 
 type Doc = Record<string, unknown> & { id: string };
@@ -78,24 +79,26 @@ export async function firstPull(options: FirstPullOptions): Promise<FirstPullRes
     const live = page.filter((row) => row._deleted !== true);
     const docs = await options.toDocs(live);
     const lwt = Date.now();
-    const rows: BulkWriteRow<Doc>[] = docs.map((doc) => ({
-      document: {
+    const taken = await insertNew(
+      storage,
+      docs.map((doc) => ({
         ...doc,
         _deleted: false,
         _attachments: {},
         _rev: revision,
         _meta: { lwt, o: { _rev: 1, hash } },
-      },
-    }));
-    const written = await storage.bulkWrite(rows, context);
-    const taken = new Set(written.error.map((e) => e.documentId));
-    if (written.error.some((e) => e.status !== 409)) {
-      throw new Error(`first pull of ${collection.name}: ${JSON.stringify(written.error[0])}`);
-    }
+      })),
+      context,
+    );
     rest.push(...live.filter((row) => taken.has(row.id)));
     page = await next;
   }
   rest.push(...page);
+  // RxDB stores the pull checkpoint only with a page that has documents: when the rows filled the
+  // written pages exactly, the last of them goes through RxDB once more (it finds the document equal
+  // and writes just its meta). Without it the next pull would start from nothing and read the whole
+  // collection again through RxDB (10,000 rows: about a second of IndexedDB work, bench sync).
+  if (rest.length === 0 && last) rest.push(last);
   return { rest, last: page.at(-1) ?? last };
 }
 

@@ -104,6 +104,20 @@ describeEachEmulator('first pull of a new device', (suite) => {
     expect(net.calls.filter((c) => c === 'pull').length).toBe(1);
   });
 
+  it('rows that fill the pages exactly: the checkpoint is stored, a restart does not pull from scratch', async () => {
+    const user = await newUser(emulator());
+    await seed(user.id, 20); // pages of 10, 10 and an empty one (19 live rows: the 7th is deleted)
+    const net = counting();
+    const device = await open(user.id, user.token, { fetch: net.fetch });
+    devices.push(device);
+    await eventually(async () => (await device.db.workouts.count().exec()) === 19, 15_000, '19 workouts');
+    await device.session.awaitInSync();
+    net.calls.length = 0;
+    await device.restart(user.token);
+    await device.session.awaitInSync();
+    expect(net.calls).toEqual(['pull']);
+  });
+
   it('server changes to first-pulled documents arrive; a local edit pushes once with its base', async () => {
     const { user, device } = await pulledDevice();
 
