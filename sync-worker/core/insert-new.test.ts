@@ -44,7 +44,7 @@ describe('insertNew (the first pull’s page write)', () => {
         doc(userId, 'pulled-0001', 'A'),
         doc(userId, mine.value.id, 'Server'),
         doc(userId, 'pulled-0002', 'B'),
-      ],
+      ] as never,
       'test-first-pull',
     );
 
