@@ -1,8 +1,9 @@
-import { Accordion, Badge, Group, List, Text } from '@mantine/core';
+import { Badge, Group, List, Text } from '@mantine/core';
 import { IconBulb, IconListNumbers } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { CARD_NAMESPACE } from './card-namespace';
 import type { ChallengeContent } from './challenge-content';
+import { Disclosure } from './disclosure';
 
 /** Muscles as badges, then the instructions and tips folded away until asked for. */
 export function ChallengeDetails({ content }: { content: ChallengeContent }) {
@@ -19,38 +20,28 @@ export function ChallengeDetails({ content }: { content: ChallengeContent }) {
         </Group>
       ) : null}
       {content.instructions.length + content.tips.length > 0 ? (
-        <Accordion variant="separated" radius="md" chevronPosition="right">
+        <div>
           {content.instructions.length > 0 ? (
-            <Accordion.Item value="instructions">
-              <Accordion.Control icon={<IconListNumbers size={18} aria-hidden />}>
-                {t('card.instructions')}
-              </Accordion.Control>
-              <Accordion.Panel>
-                <List type="ordered" spacing={6} size="sm">
-                  {content.instructions.map((line) => (
-                    <List.Item key={line}>{line}</List.Item>
-                  ))}
-                </List>
-              </Accordion.Panel>
-            </Accordion.Item>
+            <Disclosure icon={<IconListNumbers size={18} aria-hidden />} label={t('card.instructions')}>
+              <List type="ordered" spacing={6} size="sm">
+                {content.instructions.map((line) => (
+                  <List.Item key={line}>{line}</List.Item>
+                ))}
+              </List>
+            </Disclosure>
           ) : null}
           {content.tips.length > 0 ? (
-            <Accordion.Item value="tips">
-              <Accordion.Control icon={<IconBulb size={18} aria-hidden />}>
-                {t('card.tips')}
-              </Accordion.Control>
-              <Accordion.Panel>
-                <List spacing={6} size="sm">
-                  {content.tips.map((line) => (
-                    <List.Item key={line}>
-                      <Text size="sm">{line}</Text>
-                    </List.Item>
-                  ))}
-                </List>
-              </Accordion.Panel>
-            </Accordion.Item>
+            <Disclosure icon={<IconBulb size={18} aria-hidden />} label={t('card.tips')}>
+              <List spacing={6} size="sm">
+                {content.tips.map((line) => (
+                  <List.Item key={line}>
+                    <Text size="sm">{line}</Text>
+                  </List.Item>
+                ))}
+              </List>
+            </Disclosure>
           ) : null}
-        </Accordion>
+        </div>
       ) : null}
     </>
   );

@@ -77,9 +77,24 @@ describe('daily challenge card', () => {
     if (!card) throw new Error('no card');
     expect(within(card).getByText('Do 20 push-ups with a straight body line')).toBeInTheDocument();
     expect(within(card).getByText('Chest')).toBeInTheDocument();
-    await u.click(within(card).getByRole('button', { name: 'How to do it' }));
-    expect(await within(card).findByText(/Start in a high plank/)).toBeInTheDocument();
-    expect(within(card).getByRole('button', { name: 'Tips' })).toBeInTheDocument();
+    // Disclosures: folded, then opened and closed again by their buttons, each on its own.
+    const howTo = within(card).getByRole('button', { name: 'How to do it' });
+    const tips = within(card).getByRole('button', { name: 'Tips' });
+    const howToPanel = document.getElementById(howTo.getAttribute('aria-controls') ?? '');
+    expect(howTo).toHaveAttribute('aria-expanded', 'false');
+    expect(howToPanel).not.toBeVisible();
+    await u.click(howTo);
+    expect(howTo).toHaveAttribute('aria-expanded', 'true');
+    expect(howToPanel).toBeVisible();
+    expect(within(card).getByText(/Start in a high plank/)).toBeVisible();
+    expect(tips).toHaveAttribute('aria-expanded', 'false');
+    tips.focus();
+    await u.keyboard('{Enter}');
+    expect(tips).toHaveAttribute('aria-expanded', 'true');
+    expect(within(card).getByText(/Breathe in on the way down/)).toBeVisible();
+    await u.click(howTo);
+    expect(howTo).toHaveAttribute('aria-expanded', 'false');
+    expect(howToPanel).not.toBeVisible();
     expect(card).toHaveAttribute('data-walkthrough', 'home-daily-card');
   });
 
