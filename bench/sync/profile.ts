@@ -1,5 +1,5 @@
 /**
- * A profiling run of the `sync` bench (not a suite: `npx tsx bench/sync/profile.ts [initial|cross|write]
+ * A profiling run of the `sync` bench (not a suite: `npx tsx bench/sync/profile.ts [initial|cross|write|offline]
  * [--trace]`). Same page, emulator and browser set-up as index.ts, unminified; prints the page's and
  * the workers' console lines with their time, and with `--trace` records a Chrome trace with V8 CPU
  * samples of the chosen phase and prints the functions with the most self time per thread.
@@ -170,6 +170,25 @@ async function main(): Promise<void> {
       });
       console.log(`cross: p50 ${percentile(cross, 50)} p95 ${percentile(cross, 95)}`);
       await call(b.page, 'close');
+    }
+    if (phase === 'offline') {
+      // 500 writes offline, then reconnect: the pending count over time until drained. One write
+      // online first loads the commands' lazy input schemas (this page has no service worker).
+      await call(a.page, 'write', '2028-03-02', 'warm-up');
+      await call(a.page, 'drained', 30_000);
+      await a.context.setOffline(true);
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await call(a.page, 'writeMany', 500, '2028-03-01');
+      const start = Date.now();
+      await a.context.setOffline(false);
+      await traced(browser, a.page, async () => {
+        for (;;) {
+          const left = await call(a.page, 'pending');
+          console.log(`offline replay +${Date.now() - start} ms: ${left} pending`);
+          if (left === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 250));
+        }
+      });
     }
     await call(a.page, 'close');
   } finally {
