@@ -263,12 +263,8 @@ describe('RealtimeSupervisor', () => {
     expect(workouts).toHaveBeenCalledTimes(1);
   });
 
-  it('lets lazy bindings ride along with a later delivery instead of taking a slot of their own', () => {
-    const { sup, last } = make({
-      isLazy: (key) => key.table === 'activities',
-      lazyRideMs: 400,
-      lazyWaitMs: 1000,
-    });
+  it('lets lazy bindings ride along with the next delivery instead of taking a slot of their own', () => {
+    const { sup, last } = make({ isLazy: (key) => key.table === 'activities', lazyWaitMs: 500 });
     sup.setUser('u1');
     const calls: string[] = [];
     sup.on({ table: 'workouts', event: '*', filter: 'user_id=eq.u1' }, () => calls.push('workouts'));
@@ -282,31 +278,35 @@ describe('RealtimeSupervisor', () => {
     expect(calls).toEqual(['workouts']);
     vi.advanceTimersByTime(140);
     expect(calls).toEqual(['workouts']);
-    // The next row is not held back by the activity, which has not waited long enough to ride along.
+    // The next row is not held back by the activity: both go out together, the row at once, the
+    // activity's handler a moment later (the row's pull reaches the server first).
     fire(0, payload('workouts'));
-    vi.advanceTimersByTime(LAZY_TRAIL_MS);
     expect(calls).toEqual(['workouts', 'workouts']);
-    // 400 ms after it arrived it rides along with the next row: the row at once, the activity's
-    // handler a moment later (the row's pull reaches the server first).
-    vi.advanceTimersByTime(400 - 140 - LAZY_TRAIL_MS);
-    fire(0, payload('workouts'));
-    expect(calls).toEqual(['workouts', 'workouts', 'workouts']);
     vi.advanceTimersByTime(LAZY_TRAIL_MS);
-    expect(calls).toEqual(['workouts', 'workouts', 'workouts', 'activities']);
+    expect(calls).toEqual(['workouts', 'workouts', 'activities']);
     // A row within 100 ms of that delivery still waits for the next slot (at most 10 per second).
     fire(0, payload('workouts'));
-    expect(calls).toHaveLength(4);
+    expect(calls).toHaveLength(3);
     vi.advanceTimersByTime(100 - LAZY_TRAIL_MS);
-    expect(calls).toHaveLength(5);
-    // A lazy event with no rows around goes out lazyWaitMs after it arrived, never lost.
+    expect(calls).toHaveLength(4);
+    // A lazy event alone goes out after lazyWaitMs, never lost.
     calls.length = 0;
     fire(1, payload('activities'));
-    vi.advanceTimersByTime(999);
+    vi.advanceTimersByTime(499);
     expect(calls).toEqual([]);
     vi.advanceTimersByTime(1);
     expect(calls).toEqual(['activities']);
-    vi.advanceTimersByTime(5000);
-    expect(calls).toEqual(['activities']);
+    // A row arriving while a lazy event waits takes it along at the row's slot.
+    calls.length = 0;
+    vi.advanceTimersByTime(200);
+    fire(1, payload('activities'));
+    vi.advanceTimersByTime(30);
+    fire(0, payload('workouts'));
+    expect(calls).toEqual(['workouts']);
+    vi.advanceTimersByTime(LAZY_TRAIL_MS);
+    expect(calls).toEqual(['workouts', 'activities']);
+    vi.advanceTimersByTime(1000);
+    expect(calls).toHaveLength(2);
   });
 
   it('drops waiting events with the channel (the next subscribe resyncs)', () => {

@@ -15,13 +15,11 @@
  *   resync ran when the window ended, up to a second later: the tail of the bench's cross-device
  *   figure);
  * - bindings the owner marks lazy (`isLazy`: the feed and other local documents, not replicated rows)
- *   never claim a delivery of their own while it can wait: once they have waited `lazyRideMs` their
- *   events ride along with the next delivery of another binding, and they go out `lazyWaitMs` after
- *   they arrived at the latest. One write on the server changes a replicated row and an `activities`
- *   row in one transaction; delivered one interval apart, the second took the slot the next write's
- *   row then had to wait for (bench sync: up to 80 ms), and a feed re-read per write loaded the
- *   server while other devices pulled. Riding along, they are called `LAZY_TRAIL_MS` after the other
- *   handlers of that delivery;
+ *   never claim a delivery of their own while it can wait: their events ride along with the next
+ *   delivery of another binding, or go out `lazyWaitMs` after they arrived. One write on the server
+ *   changes a replicated row and an `activities` row in one transaction; delivered one interval apart,
+ *   the second took the slot the next write's row then had to wait for (bench sync: up to 80 ms).
+ *   Riding along, they are called `LAZY_TRAIL_MS` after the other handlers of that delivery;
  * - errors while registering are logged and give a no-op unsubscribe.
  */
 import { REALTIME_EVENTS_PER_SECOND } from '../../src/domain/constants';
@@ -58,8 +56,6 @@ export interface RealtimeSupervisorOptions {
   isLazy?: (key: ChangeKey) => boolean;
   /** The longest a lazy binding's event waits for another delivery to ride along with. */
   lazyWaitMs?: number;
-  /** How long lazy events wait before they ride along with another delivery. */
-  lazyRideMs?: number;
   onState?: (state: SupervisorState) => void;
 }
 
@@ -74,10 +70,8 @@ export type ChangeHandler = (payload: ChangePayload, delivery: Delivery) => void
 type Waiting = { payload: ChangePayload; coalesced: number };
 
 export const MAX_ATTEMPTS_MESSAGE = 'Max reconnection attempts reached';
-/** Default `lazyWaitMs`: the feed may show a friend's activity a second later. */
-export const LAZY_WAIT_MS = 1_000;
-/** Default `lazyRideMs`: a stream of row changes re-reads the feed about twice a second, not per row. */
-export const LAZY_RIDE_MS = 400;
+/** Default `lazyWaitMs`: the feed may show a friend's activity half a second later. */
+export const LAZY_WAIT_MS = 500;
 /** Lazy handlers riding along with a delivery run this long after the rows' handlers. */
 export const LAZY_TRAIL_MS = 50;
 
@@ -310,25 +304,16 @@ export class RealtimeSupervisor {
   }
 
   private deliver(): void {
-    const now = this.timers.now();
-    this.lastDelivery = now;
+    this.lastDelivery = this.timers.now();
     this.urgentWaiting = false;
+    this.lazySince = null;
     const rows: [string, Waiting][] = [];
-    let lazy: [string, Waiting][] = [];
+    const lazy: [string, Waiting][] = [];
     for (const item of this.waiting) {
       const entry = this.handlers.get(item[0]);
       (entry && this.options.isLazy?.(entry.key) ? lazy : rows).push(item);
     }
-    for (const [id] of rows) this.waiting.delete(id);
-    const ripe = this.lazySince !== null && now - this.lazySince >= (this.options.lazyRideMs ?? LAZY_RIDE_MS);
-    if (rows.length === 0 || ripe) {
-      for (const [id] of lazy) this.waiting.delete(id);
-      this.lazySince = null;
-    } else {
-      // Not waited long enough to ride along: they keep waiting (for a later ride or their deadline).
-      lazy = [];
-      if (this.waiting.size > 0) this.schedule();
-    }
+    this.waiting.clear();
     this.call(rows);
     if (lazy.length === 0) return;
     if (rows.length === 0) {
