@@ -15,7 +15,14 @@ import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { preview } from 'vite';
 import { startEmulator } from '../../supabase/emulator/src/start-emulator';
-import { recordScripts, totalKb, type ScriptLoad } from './js-weight';
+import {
+  markFirstHeading,
+  onFirstScreen,
+  recordScripts,
+  scriptsBeforeHeading,
+  totalKb,
+  type ScriptLoad,
+} from './js-weight';
 import { signedInState } from './signed-in';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -72,10 +79,11 @@ async function main(): Promise<void> {
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState });
     const page = await context.newPage();
     const recorder = recordScripts(page);
+    await page.addInitScript(markFirstHeading);
     await page.goto(`${url}/home`);
     await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
     recorder.freeze();
-    loads = await recorder.settle();
+    loads = onFirstScreen(await recorder.settle(), await scriptsBeforeHeading(page));
     await context.close();
   } finally {
     await browser.close();

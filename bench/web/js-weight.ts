@@ -80,3 +80,48 @@ export function describeLoads(loads: readonly ScriptLoad[], top = 8): string {
     .map((load) => `  ${(load.gzipBytes / 1024).toFixed(1).padStart(6)} KB  ${new URL(load.url).pathname}`)
     .join('\n');
 }
+
+/**
+ * In the page, before its own scripts: the time (performance.now) the first visible h1 enters the DOM.
+ * The heading is the first screen; noticing it from Node takes polling (Playwright's waitFor slows to
+ * every 500 ms), in which work the app starts right after that screen (the sync worker, the overlays)
+ * was requested and counted in some runs (297 or 484 KB for the same build). Text, not a function:
+ * the TypeScript runner's name helpers do not exist in the page. Pass to `page.addInitScript`.
+ */
+export const markFirstHeading = `(() => {
+  performance.setResourceTimingBufferSize(2000);
+  // Visible ones only: the HTML of / (the static landing, also the app's fallback page) has a hidden h1.
+  const visible = () => [...document.querySelectorAll('h1')].some((h) => h.checkVisibility());
+  const observer = new MutationObserver(() => {
+    if (window.__firstHeadingAt === undefined && visible()) {
+      window.__firstHeadingAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, attributes: true });
+})();`;
+
+/** The URLs the page had requested when its first h1 appeared, and every URL it requested at all. */
+export async function scriptsBeforeHeading(page: Page): Promise<{ before: Set<string>; all: Set<string> }> {
+  const { before, all } = await page.evaluate(() => {
+    const at = (window as unknown as { __firstHeadingAt?: number }).__firstHeadingAt ?? Infinity;
+    const entries = performance.getEntriesByType('resource');
+    return {
+      before: entries.filter((e) => e.startTime <= at).map((e) => e.name),
+      all: entries.map((e) => e.name),
+    };
+  });
+  return { before: new Set(before), all: new Set(all) };
+}
+
+/**
+ * The loads of the first screen: those the page had requested when the heading appeared. A script the
+ * page's resource timing does not list (none should be missing) counts, as before, if it was requested
+ * before the heading was seen from here.
+ */
+export function onFirstScreen(
+  loads: ScriptLoad[],
+  timing: { before: Set<string>; all: Set<string> },
+): ScriptLoad[] {
+  return loads.filter((load) => timing.before.has(load.url) || !timing.all.has(load.url));
+}
