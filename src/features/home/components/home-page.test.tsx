@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserDataContext } from '@/app/user-data/user-data-context';
 import { writeFeedWindow } from '@/db/local-state';
+import { readPending } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { ROWS, USER } from '@/db/test-fixtures';
 import { todayIn } from '@/domain/dates';
@@ -111,6 +112,11 @@ describe('home page', () => {
     await u.click(await screen.findByRole('button', { name: /Confirm rest day/ }));
     expect(await screen.findByText('Rest day confirmed')).toBeInTheDocument();
     expect(await db.rest_days.count().exec()).toBe(1);
+    // The screen shows the local row before the command has recorded its intent: wait for that too
+    // (and so for the command to end before the database closes).
+    await expect
+      .poll(async () => Object.keys((await readPending(db)).entries).filter((k) => k.startsWith('rest_day:')))
+      .toHaveLength(1);
   });
 
   it('lists the feed window (who, what, when, flexes) and reports a failed load-more', async () => {
