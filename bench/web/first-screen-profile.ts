@@ -15,14 +15,7 @@ import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
 import { preview } from 'vite';
 import { startEmulator } from '../../supabase/emulator/src/start-emulator';
-import {
-  markFirstHeading,
-  onFirstScreen,
-  recordScripts,
-  scriptsBeforeHeading,
-  totalKb,
-  type ScriptLoad,
-} from './js-weight';
+import { firstScreenLoads, totalKb, type ScriptLoad } from './js-weight';
 import { signedInState } from './signed-in';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
@@ -78,12 +71,7 @@ async function main(): Promise<void> {
     const storageState = await signedInState(browser, url, emulator);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState });
     const page = await context.newPage();
-    const recorder = recordScripts(page);
-    await page.addInitScript(markFirstHeading);
-    await page.goto(`${url}/home`);
-    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
-    recorder.freeze();
-    loads = onFirstScreen(await recorder.settle(), await scriptsBeforeHeading(page));
+    loads = await firstScreenLoads(page, url);
     await context.close();
   } finally {
     await browser.close();

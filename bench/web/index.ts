@@ -21,15 +21,7 @@ import { build, preview, type PreviewServer } from 'vite';
 import { prerenderLanding } from '../../scripts/prerender-landing';
 import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
 import { round, type BenchFigure } from '../figures';
-import {
-  describeLoads,
-  inlineScripts,
-  markFirstHeading,
-  onFirstScreen,
-  recordScripts,
-  scriptsBeforeHeading,
-  totalKb,
-} from './js-weight';
+import { describeLoads, firstScreenLoads, inlineScripts, recordScripts, totalKb } from './js-weight';
 import { runLighthouse } from './lighthouse';
 import { signedInState } from './signed-in';
 
@@ -100,12 +92,7 @@ async function firstScreenScripts(browser: Browser, url: string, emulator: Emula
   const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState });
   try {
     const page = await context.newPage();
-    const recorder = recordScripts(page);
-    await page.addInitScript(markFirstHeading);
-    await page.goto(`${url}/home`);
-    await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
-    recorder.freeze();
-    const loads = onFirstScreen(await recorder.settle(), await scriptsBeforeHeading(page));
+    const loads = await firstScreenLoads(page, url);
     console.log(`first signed-in screen: ${loads.length} scripts, largest:\n${describeLoads(loads)}`);
     return totalKb(loads);
   } finally {

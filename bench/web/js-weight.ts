@@ -88,7 +88,7 @@ export function describeLoads(loads: readonly ScriptLoad[], top = 8): string {
  * was requested and counted in some runs (297 or 484 KB for the same build). Text, not a function:
  * the TypeScript runner's name helpers do not exist in the page. Pass to `page.addInitScript`.
  */
-export const markFirstHeading = `(() => {
+const markFirstHeading = `(() => {
   performance.setResourceTimingBufferSize(2000);
   // Visible ones only: the HTML of / (the static landing, also the app's fallback page) has a hidden h1.
   const visible = () => [...document.querySelectorAll('h1')].some((h) => h.checkVisibility());
@@ -102,7 +102,7 @@ export const markFirstHeading = `(() => {
 })();`;
 
 /** The URLs the page had requested when its first h1 appeared, and every URL it requested at all. */
-export async function scriptsBeforeHeading(page: Page): Promise<{ before: Set<string>; all: Set<string> }> {
+async function scriptsBeforeHeading(page: Page): Promise<{ before: Set<string>; all: Set<string> }> {
   const { before, all } = await page.evaluate(() => {
     const at = (window as unknown as { __firstHeadingAt?: number }).__firstHeadingAt ?? Infinity;
     const entries = performance.getEntriesByType('resource');
@@ -119,9 +119,20 @@ export async function scriptsBeforeHeading(page: Page): Promise<{ before: Set<st
  * page's resource timing does not list (none should be missing) counts, as before, if it was requested
  * before the heading was seen from here.
  */
-export function onFirstScreen(
-  loads: ScriptLoad[],
-  timing: { before: Set<string>; all: Set<string> },
-): ScriptLoad[] {
+function onFirstScreen(loads: ScriptLoad[], timing: { before: Set<string>; all: Set<string> }): ScriptLoad[] {
   return loads.filter((load) => timing.before.has(load.url) || !timing.all.has(load.url));
+}
+
+/**
+ * The scripts of the first signed-in screen: opens `${url}/home` in `page` (a signed-in context) and
+ * returns what was requested before its heading appeared. The one definition the bench and the profile
+ * tool share.
+ */
+export async function firstScreenLoads(page: Page, url: string): Promise<ScriptLoad[]> {
+  const recorder = recordScripts(page);
+  await page.addInitScript(markFirstHeading);
+  await page.goto(`${url}/home`);
+  await page.getByRole('heading', { level: 1 }).waitFor({ timeout: 30_000 });
+  recorder.freeze();
+  return onFirstScreen(await recorder.settle(), await scriptsBeforeHeading(page));
 }
