@@ -4,6 +4,7 @@ import { editWorkout, planWorkout } from './commands/workouts';
 import { pullBaseOf } from './pull-base';
 import type { WorkoutDoc } from './schemas/workouts';
 import { cleanupDatabases, openTestDatabase, userIdOf } from './test-support';
+import { ROWS } from './test-fixtures';
 
 afterEach(cleanupDatabases);
 
@@ -36,18 +37,10 @@ describe('pull bases (the server state a local edit started from)', () => {
   }
 
   const row = (userId: string, id: string): WorkoutDoc => ({
+    ...ROWS.workouts,
     id,
     user_id: userId,
-    type: 'strength',
-    preset: null,
     title: 'Server title',
-    date: '2026-12-01',
-    time: null,
-    duration_min: null,
-    notes: null,
-    reminder_min: null,
-    joined_from: null,
-    created_at: '2026-11-30T10:00:00.000Z',
   });
 
   it('an edit of a pulled document records that document as its base', async () => {

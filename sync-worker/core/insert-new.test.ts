@@ -2,6 +2,7 @@ import type { RxDocumentData } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planWorkout } from '../../src/db/commands/workouts';
 import type { WorkoutDoc } from '../../src/db/schemas/workouts';
+import { ROWS } from '../../src/db/test-fixtures';
 import { cleanupDatabases, openTestDatabase, userIdOf } from '../../src/db/test-support';
 import { insertNew } from './insert-new';
 
@@ -11,18 +12,11 @@ type Stored = RxDocumentData<WorkoutDoc & { id: string }>;
 
 describe('insertNew (the first pull’s page write)', () => {
   const doc = (userId: string, id: string, title: string): Stored => ({
+    ...ROWS.workouts,
     id,
     user_id: userId,
-    type: 'strength',
-    preset: null,
     title,
     date: '2026-12-01',
-    time: null,
-    duration_min: null,
-    notes: null,
-    reminder_min: null,
-    joined_from: null,
-    created_at: '2026-11-30T10:00:00.000Z',
     _deleted: false,
     _attachments: {},
     _rev: '1-pulled',
