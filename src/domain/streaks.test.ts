@@ -1,7 +1,19 @@
 import { describe, it, expect } from 'vitest';
-import vectors from '../../test/vectors/streaks.json';
+import json from '../../test/vectors/streaks.json';
 import { addDays, todayIn } from './dates';
-import { computeStreaks } from './streaks';
+import { BACKFILL_DAYS, computeStreaks, coversOnArrival, streakToday } from './streaks';
+
+interface StreakVector {
+  name: string;
+  timeZone: string;
+  now: string;
+  coveredDays: string[];
+  judgedDay?: string;
+  bridgedDays?: string[];
+  recordBest?: number;
+  expected: { today: string; current: number; best: number };
+}
+const vectors: StreakVector[] = json;
 
 describe('computeStreaks: shared vectors', () => {
   it('has at least 30 cases with unique names', () => {
@@ -13,7 +25,15 @@ describe('computeStreaks: shared vectors', () => {
     it(v.name, () => {
       const today = todayIn(v.timeZone, new Date(v.now));
       expect(today).toBe(v.expected.today);
-      expect(computeStreaks({ coveredDays: v.coveredDays, today })).toEqual({
+      expect(
+        computeStreaks({
+          coveredDays: v.coveredDays,
+          today,
+          judgedDay: v.judgedDay,
+          bridgedDays: v.bridgedDays,
+          recordBest: v.recordBest,
+        }),
+      ).toEqual({
         current: v.expected.current,
         best: v.expected.best,
       });
@@ -85,5 +105,46 @@ describe('computeStreaks: rules', () => {
       best: 1,
     });
     expect(computeStreaks({ coveredDays: [], today: '0001-01-01' })).toEqual({ current: 0, best: 0 });
+  });
+});
+
+describe('computeStreaks: record, judged day and bridges', () => {
+  const today = '2026-06-15';
+
+  it('best never goes below the stored record; current follows the covered days', () => {
+    expect(computeStreaks({ coveredDays: ['2026-06-15'], today, recordBest: 9 })).toEqual({
+      current: 1,
+      best: 9,
+    });
+    expect(computeStreaks({ coveredDays: [], today, recordBest: null })).toEqual({ current: 0, best: 0 });
+  });
+
+  it('the streak today never moves backward', () => {
+    expect(streakToday(today, '2026-06-16')).toBe('2026-06-16');
+    expect(streakToday(today, '2026-06-14')).toBe(today);
+    expect(streakToday(today, null)).toBe(today);
+    expect(streakToday(today, 'not a day')).toBe(today);
+  });
+
+  it('a run of bridged days only is no streak, and bridges add no length', () => {
+    expect(computeStreaks({ coveredDays: [], today, bridgedDays: ['2026-06-14', '2026-06-15'] })).toEqual({
+      current: 0,
+      best: 0,
+    });
+    const covered = ['2026-06-12', '2026-06-13', '2026-06-15'];
+    expect(computeStreaks({ coveredDays: covered, today, bridgedDays: ['2026-06-14', 'junk'] })).toEqual({
+      current: 3,
+      best: 3,
+    });
+  });
+});
+
+describe('coversOnArrival: no backfilling', () => {
+  it('covers from BACKFILL_DAYS before today on, and every later day', () => {
+    expect(BACKFILL_DAYS).toBe(2);
+    expect(coversOnArrival('2026-06-13', '2026-06-15')).toBe(true);
+    expect(coversOnArrival('2026-06-12', '2026-06-15')).toBe(false);
+    expect(coversOnArrival('2026-09-01', '2026-06-15')).toBe(true);
+    expect(coversOnArrival('garbage', '2026-06-15')).toBe(false);
   });
 });

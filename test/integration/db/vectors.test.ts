@@ -53,17 +53,45 @@ describeEachEngine('level and streak vectors in SQL', (ctx) => {
 
   it('compute_streaks with today in the user time zone matches every streak case', async () => {
     expect(streaks.length).toBeGreaterThan(20);
+    // judgedDay, bridgedDays and recordBest are optional in the file (absent: none).
     const bad = await ctx.engine().query(
       `select c.name, t.today::text as today, s.current_streak, s.best_streak, c.expected
        from jsonb_to_recordset($1::jsonb) as c(name text, "timeZone" text, now timestamptz, "coveredDays" jsonb,
+                                              "judgedDay" date, "bridgedDays" jsonb, "recordBest" int,
                                               expected jsonb)
        cross join lateral (select (c.now at time zone c."timeZone")::date as today) t
        cross join lateral public.compute_streaks(
-         array(select d::date from jsonb_array_elements_text(c."coveredDays") d), t.today) s
+         array(select d::date from jsonb_array_elements_text(c."coveredDays") d), t.today, c."judgedDay",
+         array(select d::date from jsonb_array_elements_text(coalesce(c."bridgedDays", '[]')) d),
+         c."recordBest") s
        where t.today::text <> c.expected ->> 'today'
           or s.current_streak <> (c.expected ->> 'current')::int
           or s.best_streak <> (c.expected ->> 'best')::int`,
       [JSON.stringify(streaks)],
+    );
+    expect(bad.rows).toEqual([]);
+  });
+
+  it('the two-argument compute_streaks is the same rule without floor, bridges or record', async () => {
+    const plain = streaks.filter(
+      (c) =>
+        typeof c === 'object' &&
+        c !== null &&
+        !('judgedDay' in c) &&
+        !('bridgedDays' in c) &&
+        !('recordBest' in c),
+    );
+    expect(plain.length).toBeGreaterThan(20);
+    const bad = await ctx.engine().query(
+      `select c.name
+       from jsonb_to_recordset($1::jsonb) as c(name text, "timeZone" text, now timestamptz, "coveredDays" jsonb,
+                                              expected jsonb)
+       cross join lateral public.compute_streaks(
+         array(select d::date from jsonb_array_elements_text(c."coveredDays") d),
+         (c.now at time zone c."timeZone")::date) s
+       where s.current_streak <> (c.expected ->> 'current')::int
+          or s.best_streak <> (c.expected ->> 'best')::int`,
+      [JSON.stringify(plain)],
     );
     expect(bad.rows).toEqual([]);
   });

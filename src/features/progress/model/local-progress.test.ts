@@ -160,6 +160,32 @@ describe('computeLocalProgress', () => {
     expect(inLedger.pendingXp).toBe(0);
   });
 
+  it('applies the server’s no-backfilling window: a workout dated more than two days back earns and covers nothing', () => {
+    const recent = w('r', '2026-11-20');
+    const old = w('o', '2026-11-19');
+    const p = computeLocalProgress(
+      base({
+        profile: { ...profile, current_streak: 0, best_streak: 0 },
+        workouts: [old, recent, w('y', '2026-11-21')],
+        pending: pendingFor(['workouts', 'o'], ['workouts', 'r'], ['workouts', 'y']),
+      }),
+    );
+    // Two days back still counts (a late offline replay); three days back does not join the run.
+    expect(p).toMatchObject({ currentStreak: 2, bestStreak: 2, pendingXp: 10 });
+  });
+
+  it('keeps the pulled best as a record when the local run is shorter (a day uncovered)', () => {
+    const p = computeLocalProgress(
+      base({
+        profile: { ...profile, current_streak: 3, best_streak: 3 },
+        workouts: [w('a', '2026-11-20')],
+        restDays: [rd('2026-11-22')],
+        pending: pendingFor(['workouts', 'x']),
+      }),
+    );
+    expect(p).toMatchObject({ currentStreak: 1, bestStreak: 3 });
+  });
+
   it('never shows a best streak below the server’s (partial local history)', () => {
     const p = computeLocalProgress(
       base({ workouts: [w('a', '2026-11-22')], pending: pendingFor(['workouts', 'a']) }),

@@ -2,7 +2,7 @@
 //
 // The server owns xp, level and streaks (profiles, written by triggers). Until the pulled data shows a
 // local write, this adds the awards the server WILL make for it, with the server's own idempotency:
-// +5 once per user and planned date from yesterday to 90 days ahead (ledger source_id "<user>:<date>"),
+// +5 once per user and planned date from two days back to 90 days ahead (ledger source_id "<user>:<date>"),
 // +10 once per rest day (source_id = the rest day's id), the challenge's points once per UTC date
 // (source_id "<user>:<date>"). An award counts while its write is pending or settling (acknowledged,
 // its effects not pulled yet; pending-writes.ts) and the server's ledger (xp_events) does not already
@@ -17,9 +17,16 @@
 // a settling award shows once the profile arrives.)
 // Streaks are computed from local workouts and rest days in the user's zone while such writes are
 // pending, or settling and not yet shown by the pulled data (server-shows.ts); once none is, the
-// numbers are the server's.
+// numbers are the server's. The estimate applies the server's rules (issue 13): best never below the
+// pulled profile's best_streak (a record), and no backfilling: a workout write the server has not judged
+// yet (pending, or settling and not shown) covers its day only when dated at most two days back
+// (coversOnArrival), as the server will judge it on arrival. Pulled workouts count as covering: the
+// server's judgment (workouts.covers_day) is not replicated, so a pulled workout that covers nothing
+// (only a write replayed more than two days late, or moved far back) may count here until writes settle.
+// The server's travel state (judged day, bridged days) is not replicated either; the estimate uses
+// today in the profile's zone.
 import { levelFromTotalXp, progressPercent } from '../../../domain/levels';
-import { computeStreaks } from '../../../domain/streaks';
+import { computeStreaks, coversOnArrival } from '../../../domain/streaks';
 import { resolveTimeZone, todayIn } from '../../../domain/dates';
 import { XP_PLAN_WORKOUT, XP_REST_DAY } from '../../../domain/constants';
 import type { DailyChallengeState } from '../../../db/local-state';
@@ -124,16 +131,24 @@ export function computeLocalProgress(input: LocalProgressInput): LocalProgress {
   let currentStreak = profile?.current_streak ?? 0;
   let bestStreak = profile?.best_streak ?? 0;
   if (!streakSettled || !profile) {
+    const zone = resolveTimeZone(profile?.timezone);
     const covered: string[] = [];
-    for (const w of input.workouts) if (w.user_id === userId) covered.push(w.date);
+    const today = todayIn(zone, input.now);
+    for (const w of input.workouts) {
+      // A write the server has not judged yet is judged as it will be on arrival (now).
+      const backfilled = pendingWorkoutIds.has(w.id) && !coversOnArrival(w.date, today);
+      if (w.user_id === userId && !backfilled) covered.push(w.date);
+    }
     for (const r of input.restDays) if (r.user_id === userId) covered.push(r.day);
+    // best is a record on the server; local history may also be partial (a new device still pulling):
+    // never show less than the pulled best.
     const s = computeStreaks({
       coveredDays: covered,
-      today: todayIn(resolveTimeZone(profile?.timezone), input.now),
+      today,
+      recordBest: profile?.best_streak ?? 0,
     });
     currentStreak = s.current;
-    // Local history may be partial (a new device still pulling): never show less than the server's best.
-    bestStreak = Math.max(s.best, bestStreak);
+    bestStreak = s.best;
   }
   return {
     xp,

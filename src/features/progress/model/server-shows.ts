@@ -3,8 +3,11 @@
 // write by the same rule. Relative imports only: the worker bundle imports this file too.
 import { addDays, resolveTimeZone, todayIn } from '../../../domain/dates';
 
-/** Workouts earn the planning award for dates from yesterday to 90 days ahead (server_logic.sql). */
-export const PLAN_AWARD_DAYS_BEFORE = 1;
+/**
+ * Workouts earn the planning award for dates from two days back (the covering window: BACKFILL_DAYS in
+ * domain/streaks.ts) to 90 days ahead (20261126100000_streak_rules.sql).
+ */
+export const PLAN_AWARD_DAYS_BEFORE = 2;
 export const PLAN_AWARD_DAYS_AHEAD = 90;
 
 /** "Today" for the award window: the user's zone, as the server reckons it. */
