@@ -124,10 +124,11 @@ describe('presets and types', () => {
 });
 
 describe('earnsPlanningXp', () => {
-  it('is true from yesterday to 90 days ahead, once per date', () => {
+  it('is true from two days back to 90 days ahead, once per date', () => {
     const none = new Set<string>();
     expect(earnsPlanningXp('2026-11-21', '2026-11-22', none)).toBe(true);
-    expect(earnsPlanningXp('2026-11-20', '2026-11-22', none)).toBe(false);
+    expect(earnsPlanningXp('2026-11-20', '2026-11-22', none)).toBe(true);
+    expect(earnsPlanningXp('2026-11-19', '2026-11-22', none)).toBe(false);
     expect(earnsPlanningXp('2027-02-20', '2026-11-22', none)).toBe(true);
     expect(earnsPlanningXp('2027-02-21', '2026-11-22', none)).toBe(false);
     expect(earnsPlanningXp('2026-11-22', '2026-11-22', new Set(['2026-11-22']))).toBe(false);

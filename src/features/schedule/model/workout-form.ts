@@ -5,6 +5,7 @@
 import type { PlanWorkoutInput } from '@/db/commands/workouts';
 import { WORKOUT_TYPES, type WorkoutDoc, type WorkoutPreset, type WorkoutType } from '@/db/schemas/workouts';
 import { addDays, isIsoDay } from '@/domain/dates';
+import { coversOnArrival } from '@/domain/streaks';
 
 export interface WorkoutFormValues {
   preset: WorkoutPreset | null;
@@ -137,10 +138,11 @@ export function validateWorkoutForm(values: WorkoutFormValues): ValidationResult
 }
 
 /**
- * Whether planning on `date` earns XP on the server: dates from yesterday to 90 days ahead, once per
- * date (docs/database.md). `plannedDates` are the user's dates that already hold a workout.
+ * Whether planning on `date` earns XP on the server: dates from two days back (the covering window,
+ * BACKFILL_DAYS; an older date covers no day and earns nothing) to 90 days ahead, once per date
+ * (docs/database.md). `plannedDates` are the user's dates that already hold a workout.
  */
 export function earnsPlanningXp(date: string, today: string, plannedDates: ReadonlySet<string>): boolean {
   if (!isIsoDay(date) || !isIsoDay(today)) return false;
-  return date >= addDays(today, -1) && date <= addDays(today, 90) && !plannedDates.has(date);
+  return coversOnArrival(date, today) && date <= addDays(today, 90) && !plannedDates.has(date);
 }
