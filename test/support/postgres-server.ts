@@ -1,7 +1,8 @@
 /**
  * Starts a throwaway PostgreSQL server (Debian's postgresql package) for tests and benchmarks:
  * initdb in a temporary folder, a free loopback port, fsync off, stopped and deleted by `stop()`.
- * Postgres refuses to run as root, so as root the server runs as the `postgres` user.
+ * Postgres refuses to run as root, so as root the server runs as the `postgres` user. Its zone is UTC, as
+ * on hosted Supabase, whatever the machine's TZ.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -71,7 +72,7 @@ export async function startPostgres(): Promise<PostgresServer> {
     '-D',
     dataDir,
     '-o',
-    `-k ${dir} -h 127.0.0.1 -p ${port} -F -c max_connections=200 -c shared_buffers=128MB`,
+    `-k ${dir} -h 127.0.0.1 -p ${port} -F -c max_connections=200 -c shared_buffers=128MB -c timezone=UTC`,
     '-l',
     join(dir, 'server.log'),
     '-w',

@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { planWorkout } from '@/db/commands/workouts';
 import { cleanupDatabases } from '@/db/test-support';
+import { daysFromToday } from '../../../test/support/clock/days';
 import { USER } from '@/db/test-fixtures';
 import { renderShell, SHELL_PROFILE, shellPart } from './app-shell-test-harness';
 
@@ -107,9 +108,9 @@ describe('app shell', () => {
     const bar = await screen.findByRole('progressbar', { name: 'Progress to level 3' });
     await waitFor(() => expect(bar.getAttribute('aria-valuenow')).not.toBeNull());
     const before = Number(bar.getAttribute('aria-valuenow'));
-    // Plan workouts on four new dates: +5 XP each, counted locally before the server confirms.
+    // Plan workouts on the next four days: +5 XP each, counted locally before the server confirms.
     await act(async () => {
-      for (const date of ['2027-01-04', '2027-01-05', '2027-01-06', '2027-01-07']) {
+      for (const date of daysFromToday(1, 4)) {
         const result = await planWorkout({ db, userId: USER }, { type: 'strength', date });
         expect(result.ok).toBe(true);
       }

@@ -9,6 +9,7 @@ import { afterEach, expect, it } from 'vitest';
 import { deleteWorkout, editWorkout, planWorkout } from '../../../src/db/commands/workouts';
 import { readPending } from '../../../src/db/pending-writes';
 import { WORKOUT_TYPES } from '../../../src/db/schemas/workouts';
+import { dayFromToday } from '../../support/clock/days';
 import { describeEachEmulator } from '../../support/emulator';
 import { eventually, newUser, openDevice, sleep, type Device } from './support';
 
@@ -74,7 +75,7 @@ describeEachEmulator(
       for (let i = 0; i < 3; i++) {
         const w = await planWorkout(
           { db: devices[0]!.db, userId: user.id },
-          { type: 'strength', date: `2026-12-1${i}` },
+          { type: 'strength', date: dayFromToday(14 + i) },
         );
         if (w.ok) ids.push(w.value.id);
       }
@@ -143,7 +144,7 @@ describeEachEmulator(
         } else if (op === 'create') {
           const w = await planWorkout(ctx, {
             type: rnd.pick(WORKOUT_TYPES),
-            date: `2026-12-${10 + rnd.int(18)}`,
+            date: dayFromToday(14 + rnd.int(18)),
           });
           if (w.ok) ids.push(w.value.id);
           log.push(`${s}: device ${i} create`);
@@ -158,7 +159,7 @@ describeEachEmulator(
             const field = rnd.pick(['title', 'notes', 'date', 'duration_min'] as const);
             const patch: Partial<Fields> =
               field === 'date'
-                ? { date: `2026-12-${10 + rnd.int(18)}` }
+                ? { date: dayFromToday(14 + rnd.int(18)) }
                 : field === 'duration_min'
                   ? { duration_min: 10 + rnd.int(100) }
                   : { [field]: `${field} ${seed}.${s}` };

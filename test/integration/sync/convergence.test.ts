@@ -11,6 +11,7 @@ import { readPending } from '../../../src/db/pending-writes';
 import { createSyncClient } from '../../../sync-worker/core/client';
 import { describeEachEmulator } from '../../support/emulator';
 import { eventually, newUser, openDevice, sleep, tokenFor, type Device } from './support';
+import { dayFromToday } from '../../support/clock/days';
 
 describeEachEmulator('sync convergence', (suite) => {
   const emulator = () => suite.emulator();
@@ -36,7 +37,7 @@ describeEachEmulator('sync convergence', (suite) => {
     const b = track(await openDevice(emulator(), user.id, { token: user.token }));
     const planned = await planWorkout(
       { db: a.db, userId: user.id },
-      { type: 'strength', date: '2026-12-01', title: 'T0' },
+      { type: 'strength', date: dayFromToday(5), title: 'T0' },
     );
     if (!planned.ok) throw new Error('plan failed');
     const id = planned.value.id;
@@ -46,20 +47,20 @@ describeEachEmulator('sync convergence', (suite) => {
     a.session.setOnline(false);
     b.session.setOnline(false);
     await editWorkout({ db: a.db, userId: user.id }, id, { title: 'from A' });
-    await editWorkout({ db: b.db, userId: user.id }, id, { notes: 'from B', date: '2026-12-02' });
+    await editWorkout({ db: b.db, userId: user.id }, id, { notes: 'from B', date: dayFromToday(6) });
     await sleep(300);
     a.session.setOnline(true);
     await eventually(async () => (await pendingCount(a)) === 0);
     b.session.setOnline(true);
     await eventually(async () => (await pendingCount(b)) === 0);
-    const expected = [{ id, title: 'from A', notes: 'from B', date: '2026-12-02', type: 'strength' }];
+    const expected = [{ id, title: 'from A', notes: 'from B', date: dayFromToday(6), type: 'strength' }];
     await eventually(async () => JSON.stringify(await docsOf(a)) === JSON.stringify(expected));
     await eventually(async () => JSON.stringify(await docsOf(b)) === JSON.stringify(expected));
     const server = await emulator().engine.query(
       `select title, notes, date::text from public.workouts where id = $1`,
       [id],
     );
-    expect(server.rows).toEqual([{ title: 'from A', notes: 'from B', date: '2026-12-02' }]);
+    expect(server.rows).toEqual([{ title: 'from A', notes: 'from B', date: dayFromToday(6) }]);
   });
 
   it('applies a push replayed by the service worker and retried by the worker once (rows and XP)', async () => {
@@ -68,7 +69,7 @@ describeEachEmulator('sync convergence', (suite) => {
     device.session.setOnline(false);
     const planned = await planWorkout(
       { db: device.db, userId: user.id },
-      { type: 'cardio', date: '2026-12-05' },
+      { type: 'cardio', date: dayFromToday(9) },
     );
     if (!planned.ok) throw new Error('plan failed');
     // The request the worker sent before the network dropped, as the service worker stored it.
@@ -96,7 +97,7 @@ describeEachEmulator('sync convergence', (suite) => {
       `select source_id from public.xp_events where user_id = $1 and source = 'workout_planned'`,
       [user.id],
     );
-    expect(xp.rows).toEqual([{ source_id: `${user.id}:2026-12-05` }]);
+    expect(xp.rows).toEqual([{ source_id: `${user.id}:${dayFromToday(9)}` }]);
   });
 
   it('stops pushing on an expired token without losing the write, resumes after setAccessToken', async () => {
@@ -107,7 +108,7 @@ describeEachEmulator('sync convergence', (suite) => {
     await sleep(2600);
     const planned = await planWorkout(
       { db: device.db, userId: user.id },
-      { type: 'yoga', date: '2026-12-07' },
+      { type: 'yoga', date: dayFromToday(11) },
     );
     if (!planned.ok) throw new Error('plan failed');
     await eventually(() => device.session.status().needsToken);
@@ -165,7 +166,7 @@ describeEachEmulator(
       await eventually(() => device.session.status().leader);
       const planned = await planWorkout(
         { db: device.db, userId: user.id },
-        { type: 'pilates', date: '2026-12-09' },
+        { type: 'pilates', date: dayFromToday(13) },
       );
       if (!planned.ok) throw new Error('plan failed');
       await eventually(() => queued.length === 1);

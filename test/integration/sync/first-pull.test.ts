@@ -11,6 +11,7 @@ import { editWorkout, planWorkout } from '../../../src/db/commands/workouts';
 import { readPending } from '../../../src/db/pending-writes';
 import { describeEachEmulator } from '../../support/emulator';
 import { eventually, newUser, openDevice, type Device } from './support';
+import { dayFromToday } from '../../support/clock/days';
 
 const PAGE = 10;
 
@@ -194,7 +195,7 @@ describeEachEmulator('first pull of a new device', (suite) => {
     // A local write first, then the server fills up: the storage is not empty, so no first pull.
     const planned = await planWorkout(
       { db: device.db, userId: user.id },
-      { type: 'yoga', date: '2026-12-24' },
+      { type: 'yoga', date: dayFromToday(28) },
     );
     expect(planned.ok).toBe(true);
     await seed(user.id, 25);

@@ -6,6 +6,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { planWorkout, deleteWorkout, editWorkout } from '../../../src/db/commands/workouts';
 import { readPending } from '../../../src/db/pending-writes';
+import { dayFromToday } from '../../support/clock/days';
 import { describeEachEmulator } from '../../support/emulator';
 import { eventually, newUser, openDevice, sleep, type Device } from './support';
 
@@ -40,7 +41,7 @@ describeEachEmulator('sync replication', (suite) => {
     const device = track(await openDevice(emulator(), user.id, { token: user.token }));
     const planned = await planWorkout(
       { db: device.db, userId: user.id },
-      { type: 'strength', date: '2026-11-23', title: 'Bench' },
+      { type: 'strength', date: dayFromToday(1), title: 'Bench' },
     );
     if (!planned.ok) throw new Error('plan failed');
     await eventually(async () => (await serverWorkouts(user.id)).length === 1);
@@ -63,8 +64,8 @@ describeEachEmulator('sync replication', (suite) => {
     const insert = (id: string, title: string) =>
       db.query(
         `insert into public.workouts (id, user_id, type, date, title, created_at)
-         values ($1, $2, 'cardio', '2026-11-24', $3, now())`,
-        [id, user.id, title],
+         values ($1, $2, 'cardio', $4, $3, now())`,
+        [id, user.id, title, dayFromToday(2)],
       );
     await insert(`srv-${user.id.slice(0, 8)}-1`, 'before start');
     const device = track(await openDevice(emulator(), user.id, { token: user.token }));
@@ -91,8 +92,8 @@ describeEachEmulator('sync replication', (suite) => {
     const a = track(await openDevice(emulator(), user.id, { token: user.token }));
     const b = track(await openDevice(emulator(), user.id, { token: user.token }));
     const ctxA = { db: a.db, userId: user.id };
-    const w1 = await planWorkout(ctxA, { type: 'yoga', date: '2026-11-25' });
-    const w2 = await planWorkout(ctxA, { type: 'hiit', date: '2026-11-26' });
+    const w1 = await planWorkout(ctxA, { type: 'yoga', date: dayFromToday(3) });
+    const w2 = await planWorkout(ctxA, { type: 'hiit', date: dayFromToday(4) });
     if (!w1.ok || !w2.ok) throw new Error('plan failed');
     await eventually(async () => (await b.db.workouts.find().exec()).length === 2);
     // A deletes locally; the server and B see the soft delete.

@@ -14,6 +14,7 @@ import { SyncGate } from '../../../sync-worker/core/gate';
 import { settleStalePushes } from '../../../sync-worker/core/settle-stale-pushes';
 import { describeEachEmulator } from '../../support/emulator';
 import { eventually, newUser, openDevice, type Device } from './support';
+import { dayFromToday } from '../../support/clock/days';
 
 describeEachEmulator('settle stale push entries', (suite) => {
   const emulator = () => suite.emulator();
@@ -50,9 +51,9 @@ describeEachEmulator('settle stale push entries', (suite) => {
     const device = await openDevice(emulator(), user.id, { token: user.token });
     devices.push(device);
     const ctx = { db: device.db, userId: user.id };
-    const a = await planWorkout(ctx, { type: 'strength', date: '2026-12-01', title: 'A' });
-    const b = await planWorkout(ctx, { type: 'yoga', date: '2026-12-02', title: 'B' });
-    const c = await planWorkout(ctx, { type: 'hiit', date: '2026-12-03', title: 'C' });
+    const a = await planWorkout(ctx, { type: 'strength', date: dayFromToday(5), title: 'A' });
+    const b = await planWorkout(ctx, { type: 'yoga', date: dayFromToday(6), title: 'B' });
+    const c = await planWorkout(ctx, { type: 'hiit', date: dayFromToday(7), title: 'C' });
     if (!a.ok || !b.ok || !c.ok) throw new Error('plan failed');
     await deleteWorkout(ctx, c.value.id);
     await synced(device);
@@ -64,7 +65,7 @@ describeEachEmulator('settle stale push entries', (suite) => {
     await recordPush(device.db, 'workouts', c.value.id, now);
     // Not stale: b edited locally (the server has the old title), d never reached the server.
     await editWorkout(ctx, b.value.id, { title: 'B edited' });
-    const d = await planWorkout(ctx, { type: 'cardio', date: '2026-12-04' });
+    const d = await planWorkout(ctx, { type: 'cardio', date: dayFromToday(8) });
     if (!d.ok) throw new Error('plan failed');
 
     const { gate, client, requests } = clientFor(user.token);
@@ -99,7 +100,10 @@ describeEachEmulator('settle stale push entries', (suite) => {
     // No realtime: no echo pull arrives later to settle the entry by another way.
     const device = await openDevice(emulator(), user.id, { token: user.token, realtime: false });
     devices.push(device);
-    const a = await planWorkout({ db: device.db, userId: user.id }, { type: 'strength', date: '2026-12-05' });
+    const a = await planWorkout(
+      { db: device.db, userId: user.id },
+      { type: 'strength', date: dayFromToday(9) },
+    );
     if (!a.ok) throw new Error('plan failed');
     await synced(device);
     // The pull has brought the pushed row back: its checkpoint is past it, a pull returns nothing more.
@@ -115,7 +119,10 @@ describeEachEmulator('settle stale push entries', (suite) => {
     const user = await newUser(emulator());
     const device = await openDevice(emulator(), user.id, { token: user.token, realtime: false });
     devices.push(device);
-    const a = await planWorkout({ db: device.db, userId: user.id }, { type: 'strength', date: '2026-12-06' });
+    const a = await planWorkout(
+      { db: device.db, userId: user.id },
+      { type: 'strength', date: dayFromToday(10) },
+    );
     if (!a.ok) throw new Error('plan failed');
     await synced(device);
     await recordPush(device.db, 'workouts', a.value.id, new Date());

@@ -16,6 +16,7 @@ import { SyncGate } from '../../../sync-worker/core/gate';
 import { SyncSession } from '../../../sync-worker/core/session';
 import { describeEachEmulator } from '../../support/emulator';
 import { eventually, newUser, storage } from './support';
+import { dayFromToday } from '../../support/clock/days';
 
 describeEachEmulator(
   'sync across tabs',
@@ -79,7 +80,7 @@ describeEachEmulator(
       // A write in the follower's tab reaches the server through the leader.
       const planned = await planWorkout(
         { db: follower.db, userId: user.id },
-        { type: 'crossfit', date: '2026-12-12' },
+        { type: 'crossfit', date: dayFromToday(16) },
       );
       if (!planned.ok) throw new Error('plan failed');
       await eventually(

@@ -9,6 +9,7 @@ import type { WorkerStatus } from '../../../sync-worker/api';
 import { describeEachEmulator } from '../../support/emulator';
 import { inProcessWorkerApis } from './worker-api-support';
 import { eventually, newUser } from './support';
+import { dayFromToday } from '../../support/clock/days';
 
 describeEachEmulator('sync worker API', (suite) => {
   const emulator = () => suite.emulator();
@@ -23,7 +24,7 @@ describeEachEmulator('sync worker API', (suite) => {
     await api.start(start(first.id, null));
     const planned = await planWorkout(
       { db: opened.get(first.id)!, userId: first.id },
-      { type: 'strength', date: '2026-12-10', title: 'first user' },
+      { type: 'strength', date: dayFromToday(14), title: 'first user' },
     );
     if (!planned.ok) throw new Error('plan failed');
 
@@ -58,7 +59,7 @@ describeEachEmulator('sync worker API', (suite) => {
     const seen: WorkerStatus[] = [];
     const unsubscribe = api.subscribe((s) => seen.push(s));
     expect(seen[0]).toEqual({ state: 'idle' });
-    expect(await api.rpc('get_daily_challenge', { p_date: '2026-11-22' })).toMatchObject({
+    expect(await api.rpc('get_daily_challenge', { p_date: dayFromToday(-4) })).toMatchObject({
       ok: false,
       error: { code: 'not_started' },
     });

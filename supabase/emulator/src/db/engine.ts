@@ -77,6 +77,9 @@ const parseInt8 = (value: string): number | string => {
   return Number.isSafeInteger(n) ? n : value;
 };
 
+/** libpq startup options: every session of ours runs in UTC, as hosted Supabase's do. */
+const UTC_SESSION = '-c TimeZone=UTC';
+
 export async function openEngine(options: EngineOptions = {}): Promise<Engine> {
   return options.databaseUrl ? openPostgres(options.databaseUrl) : openPglite(options);
 }
@@ -88,6 +91,9 @@ async function openPglite(options: EngineOptions): Promise<Engine> {
     extensions: { pgcrypto, uuid_ossp },
     parsers: { [INT8_OID]: parseInt8, [pgliteTypes.NUMERIC]: (value: string) => value },
   });
+  // Hosted Supabase databases run in UTC, so timestamps reach clients as "+00:00" whatever zone the
+  // machine is in; PGlite would otherwise follow the host's TZ.
+  await db.exec(`set timezone = 'UTC'`);
 
   const wrap = (target: Pick<PGlite, 'query' | 'exec'>): Queryable => ({
     async query<R>(sql: string, params: readonly unknown[] = []) {
@@ -160,7 +166,13 @@ async function openPostgres(databaseUrl: string): Promise<Engine> {
         ? parseInt8
         : (pg.types.getTypeParser(oid) as (value: string) => unknown)) as typeof pg.types.getTypeParser,
   };
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 10, types: typeParsers });
+  // TimeZone=UTC as on hosted Supabase (a server initialised on this machine takes the machine's zone).
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 10,
+    types: typeParsers,
+    options: UTC_SESSION,
+  });
   // pool.end() resolves before idle sockets close; a server-side termination of such a client (a test
   // dropping its database WITH (FORCE)) must not become an uncaught exception.
   pool.on('error', () => undefined);
@@ -186,7 +198,7 @@ async function openPostgres(databaseUrl: string): Promise<Engine> {
 
   async function listenerClient(): Promise<pg.Client> {
     if (listener) return listener;
-    const client = new pg.Client({ connectionString: databaseUrl });
+    const client = new pg.Client({ connectionString: databaseUrl, options: UTC_SESSION });
     await client.connect();
     client.on('notification', (message) => {
       for (const handler of handlers.get(message.channel) ?? []) handler(message.payload ?? '');
