@@ -102,6 +102,10 @@ declare
   v_current int;
   v_best int;
 begin
+  -- The profile row first, then the streak state: the order a change of zone takes too (its UPDATE holds
+  -- the profile row), so the two cannot deadlock; and concurrent refreshes of one user take turns, the
+  -- later one reading the stored best the earlier one wrote.
+  perform 1 from public.profiles p where p.id = p_user for update;
   select * into v_state from private.streak_state s where s.user_id = p_user;
   v_day := greatest(private.user_today(p_user), v_state.judged_day);
   select s.current_streak, s.best_streak into v_current, v_best
