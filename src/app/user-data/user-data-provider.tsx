@@ -4,6 +4,7 @@
  * to the sync worker and the service worker's token store, and a sign-out stops the worker. Renders its
  * children once the database is open; until then a quiet loader. The sync worker itself starts after the
  * first screen below has rendered (after-first-screen.ts): its bundle is not on that screen's path.
+ * While the database is open, the own profile's zone follows the device's (device-zone.ts).
  */
 import { Center, Loader } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
@@ -14,6 +15,7 @@ import { resolveTimeZone, todayIn } from '@/domain/dates';
 import { purgeStaleRestDayFlags } from '@/lib/rest-day-flag';
 import type { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { afterFirstScreen } from './after-first-screen';
+import { followDeviceZone } from './device-zone';
 import { getPageServices } from './page-services';
 import { UserDataContext, type UserData } from './user-data-context';
 
@@ -60,6 +62,14 @@ export function UserDataProvider({ user, children }: UserDataProviderProps) {
     () => (db !== null && db.userId === userId ? { userId, user, db: db.db, sync } : null),
     [db, userId, user, sync],
   );
+
+  // The own profile's zone follows this device's (device-zone.ts): on sign-in, focus and zone changes.
+  const openDb = value?.db ?? null;
+  useEffect(() => {
+    if (openDb === null) return undefined;
+    const follower = followDeviceZone({ ctx: { db: openDb, userId } });
+    return () => follower.stop();
+  }, [openDb, userId]);
 
   const router = useRouter();
   const rendered = value !== null;

@@ -4,6 +4,7 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { useLiveDocument } from '@/db/use-live-query';
+import { resolveTimeZone } from '@/domain/dates';
 import { usePageTitle } from '@/lib/use-page-title';
 import { purgeStaleRestDayFlags, readRestDayFlag } from '@/lib/rest-day-flag';
 import { useScheduleActions } from '../data/use-schedule-actions';
@@ -23,6 +24,7 @@ import { emptyForm, formFromWorkout, type WorkoutFormValues } from '../model/wor
 import type { WorkoutDoc } from '@/db/schemas/workouts';
 import { CalendarGrid } from './calendar-grid';
 import { CalendarToolbar } from './calendar-toolbar';
+import { DayBoundaryNote } from './day-boundary-note';
 import { DayPanel } from './day-panel';
 import { DeleteWorkoutModal } from './delete-workout-modal';
 import { ProgressChips, type ProgressSummary } from './progress-chips';
@@ -128,6 +130,7 @@ export function SchedulePage({
               {t('title')}
             </Title>
             <Text c="dimmed">{t('description')}</Text>
+            <DayBoundaryNote db={db} userId={userId} zone={resolveTimeZone(profile?.timezone)} />
           </Stack>
           <Group gap="sm">
             <ProgressChips progress={progress} />

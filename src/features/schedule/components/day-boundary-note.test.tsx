@@ -1,0 +1,48 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { updateProfile } from '@/db/commands/profile';
+import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { ROWS, USER } from '@/db/test-fixtures';
+import { renderWithProviders } from '../../../../test/support/browser/render';
+import { DayBoundaryNote } from './day-boundary-note';
+
+afterEach(cleanupDatabases);
+
+async function renderNote(device: string, language: 'en' | 'de' | 'it' = 'en', follow = false) {
+  const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
+  await db.profiles.insert(ROWS.profiles); // Europe/Berlin
+  if (follow) expect((await updateProfile({ db, userId: USER }, { timezone: device })).ok).toBe(true);
+  const zone = (await db.profiles.findOne(USER).exec())!.timezone;
+  renderWithProviders(<DayBoundaryNote db={db} userId={USER} zone={zone} readDeviceZone={() => device} />, {
+    language,
+  });
+  return screen.findByTestId('schedule-day-boundary');
+}
+
+describe('DayBoundaryNote', () => {
+  it("says where days end when the profile's zone is the device's", async () => {
+    const note = await renderNote('Europe/Berlin');
+    expect(note.textContent).toBe("Days end at midnight in Europe/Berlin (your device's zone).");
+  });
+
+  it('while the new zone waits for the server, names the zone the streak still follows', async () => {
+    const note = await renderNote('America/New_York', 'en', true);
+    expect(note.textContent).toBe(
+      "Days end at midnight in America/New York (your device's zone) once this change is synced; until then your streak follows Europe/Berlin.",
+    );
+  });
+
+  it("names both zones before the profile follows the device's", async () => {
+    const note = await renderNote('Asia/Tokyo', 'de');
+    expect(note.textContent).toBe(
+      'Tage enden um Mitternacht in Europe/Berlin (die Zeitzone deines Profils); dieses Gerät ist in Asia/Tokyo.',
+    );
+  });
+
+  it('Italian', async () => {
+    const note = await renderNote('Europe/Berlin', 'it');
+    expect(note.textContent).toBe(
+      'I giorni finiscono a mezzanotte in Europe/Berlin (il fuso orario del tuo dispositivo).',
+    );
+  });
+});
