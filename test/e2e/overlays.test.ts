@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { dayOfYear } from '../../src/domain/dates';
+import { daysFromToday } from '../support/clock/days';
 import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
@@ -15,7 +16,6 @@ import {
   createUser,
   eventually,
   openContext,
-  patchProfile,
   signInThroughForm,
   type WatchedContext,
 } from './support/signed-in-app';
@@ -70,8 +70,19 @@ describeInBrowser('shell overlays (production build, emulator)', () => {
 
   it('shows the login animation once per calendar day, with the streak and the day’s message', async () => {
     const user = await createUser(app.emulator, 'streaky', { walkthrough_done_v1: true });
-    const [row] = await patchProfile(app.emulator, user.id, { current_streak: 5, best_streak: 5 });
-    expect(row).toMatchObject({ current_streak: 5 });
+    // A real five-day streak: workouts on the last five days (UTC, the new profile's zone), so the server
+    // keeps it when it recomputes (the app moves the profile to the browser's zone at sign-in).
+    for (const date of daysFromToday(-4, 5)) {
+      await app.emulator.engine.query(
+        `insert into public.workouts (id, user_id, type, date) values (gen_random_uuid()::text, $1, 'strength', $2)`,
+        [user.id, date],
+      );
+    }
+    const { rows } = await app.emulator.engine.query<{ current_streak: number }>(
+      'select current_streak from public.profiles where id = $1',
+      [user.id],
+    );
+    expect(rows[0]).toMatchObject({ current_streak: 5 });
     const watched = await open();
     const { page } = watched;
 

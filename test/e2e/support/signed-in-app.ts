@@ -53,17 +53,6 @@ export async function adminGetUser(
   return (await response.json()) as { user_metadata: Record<string, unknown> };
 }
 
-/** Writes columns of a profile row with the service key (server-owned ones such as current_streak). */
-export async function patchProfile(emulator: Emulator, id: string, values: Record<string, unknown>) {
-  const response = await fetch(`${emulator.url}/rest/v1/profiles?id=eq.${id}`, {
-    method: 'PATCH',
-    headers: { ...serviceHeaders(emulator), prefer: 'return=representation' },
-    body: JSON.stringify(values),
-  });
-  if (!response.ok) throw new Error(`patch profile: ${response.status} ${await response.text()}`);
-  return (await response.json()) as Record<string, unknown>[];
-}
-
 export async function accessToken(emulator: Emulator, user: TestUser): Promise<string> {
   const response = await fetch(`${emulator.url}/auth/v1/token?grant_type=password`, {
     method: 'POST',
