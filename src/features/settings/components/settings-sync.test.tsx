@@ -64,4 +64,32 @@ describe('SettingsSync', () => {
     });
     await waitFor(async () => expect(await row(db)).toMatchObject({ theme: 'system', language: 'de' }));
   });
+
+  it("a new device's first pull: the account's choices win over the device's detected language", async () => {
+    // Two instances as in the app: the page's (rendered) and the sync worker's, which stores the pull.
+    // The report that the pull is complete can reach the page before its live query has the row (seen in
+    // Chromium). The exact interleaving is pinned in data/settings-writer.test.ts; this is the whole hook.
+    const page = await openTestDatabase({ userId: USER, collections: ['user_settings'] });
+    const worker = await openTestDatabase({
+      userId: USER,
+      collections: ['user_settings'],
+      ignoreDuplicate: true,
+    });
+    const { i18n } = await renderSync(page, 'en');
+    expect(document.documentElement).not.toHaveAttribute('data-mantine-color-scheme', 'dark');
+    await act(async () => {
+      const pulled = updateSettings({ db: worker, userId: USER }, { theme: 'dark', language: 'de' });
+      await updateSyncMeta(page, { last_synced_at: new Date().toISOString() });
+      await pulled;
+    });
+    await waitFor(() => expect(i18n.resolvedLanguage).toBe('de'));
+    await waitFor(() =>
+      expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark'),
+    );
+    // Settled: nothing this device showed before went to the row, and the screen still follows it.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    expect(await row(worker)).toMatchObject({ theme: 'dark', language: 'de' });
+    expect(i18n.resolvedLanguage).toBe('de');
+    expect(document.documentElement).toHaveAttribute('data-mantine-color-scheme', 'dark');
+  });
 });

@@ -14,6 +14,8 @@ const chains = new WeakMap<SpotterDatabase, Promise<unknown>>();
 /**
  * Applies `patch` to my settings row. When the row does not exist yet, `seed` (the choices this device
  * already shows: theme and language) fills it, so changing one setting never resets the others elsewhere.
+ * The seed never reaches a row that exists: `updateSettings` decides at the insert, not from this
+ * instance's view of the row, which can lag behind a pull the sync worker has just stored.
  */
 export function writeSettings(
   ctx: CommandContext,
@@ -21,10 +23,7 @@ export function writeSettings(
   seed: UpdateSettingsInput = {},
 ): Promise<CommandResult<UserSettingsDoc>> {
   const previous = chains.get(ctx.db) ?? Promise.resolve();
-  const next = previous.then(async () => {
-    const existing = await ctx.db.user_settings.findOne(ctx.userId).exec();
-    return updateSettings(ctx, existing ? patch : { ...seed, ...patch });
-  });
+  const next = previous.then(() => updateSettings(ctx, patch, seed));
   chains.set(
     ctx.db,
     next.catch(() => undefined),

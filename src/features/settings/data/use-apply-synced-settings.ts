@@ -85,7 +85,9 @@ export function useApplySyncedSettings(): void {
     void writeSettings({ db, userId }, patch, { theme, language });
   }, [theme, language, db, userId]);
 
-  // No row anywhere yet: create it from this device's choices once the first full pull says so.
+  // No row anywhere yet: create it from this device's choices once the first full pull says so. That
+  // report can reach this page before the pulled row does (`doc` still null): the writer's seed then
+  // only fills a row that is really missing, and leaves the pulled one as it is.
   const rowMissing = doc === null;
   const pulled = meta?.last_synced_at != null;
   useEffect(() => {
