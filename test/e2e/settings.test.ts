@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { addDays, todayIn } from '../../src/domain/dates';
 import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
@@ -88,6 +89,15 @@ describeInBrowser('settings (production build, emulator)', () => {
 
   const html = (page: Page) => page.locator('html');
 
+  /** The user's settings row on the server. */
+  async function serverSettings(id: string): Promise<{ theme: string; language: string } | undefined> {
+    const { rows } = await app.emulator.engine.query<{ theme: string; language: string }>(
+      'select theme, language from public.user_settings where id = $1',
+      [id],
+    );
+    return rows[0];
+  }
+
   /** Picks an option of a segmented control (a radio group named by its label). */
   async function choose(page: Page, group: string, option: string): Promise<void> {
     await page.getByRole('radiogroup', { name: group }).getByText(option, { exact: true }).click();
@@ -106,16 +116,7 @@ describeInBrowser('settings (production build, emulator)', () => {
 
     // The row reaches the server (pushed by the sync worker).
     await expect
-      .poll(
-        async () =>
-          (
-            await app.emulator.engine.query<{ theme: string; language: string }>(
-              'select theme, language from public.user_settings where id = $1',
-              [id],
-            )
-          ).rows[0],
-        { timeout: 15_000 },
-      )
+      .poll(() => serverSettings(id), { timeout: 15_000 })
       .toEqual({ theme: 'dark', language: 'de' });
 
     await first.reload();
@@ -123,19 +124,29 @@ describeInBrowser('settings (production build, emulator)', () => {
     expect(await html(first).getAttribute('data-mantine-color-scheme')).toBe('dark');
     expect(await html(first).getAttribute('lang')).toBe('de');
 
-    // A second device (its own storage, English browser) picks both up at sign-in.
+    // A second device (its own storage, English browser) picks both up at sign-in, and keeps them: its
+    // own detected language and theme never overwrite the account's choices, there or on the server.
     const second = await openPage();
     await signIn(second, email);
     await expect
       .poll(() => html(second).getAttribute('data-mantine-color-scheme'), { timeout: 15_000 })
       .toBe('dark');
     await expect.poll(() => html(second).getAttribute('lang'), { timeout: 15_000 }).toBe('de');
+    // Once the second device has pushed everything it wrote (home's sync badge), the server still has them.
+    await second.locator('[data-sync-state="synced"][data-pending-writes="0"]').waitFor({ timeout: 15_000 });
+    expect(await serverSettings(id)).toEqual({ theme: 'dark', language: 'de' });
+    expect(await html(second).getAttribute('data-mantine-color-scheme')).toBe('dark');
+    expect(await html(second).getAttribute('lang')).toBe('de');
 
-    // And a later change arrives live, without a reload.
+    // And a later change arrives live, without a reload; the language stays the account's.
     await choose(first, 'Design', 'Hell');
     await expect
       .poll(() => html(second).getAttribute('data-mantine-color-scheme'), { timeout: 20_000 })
       .toBe('light');
+    expect(await html(second).getAttribute('lang')).toBe('de');
+    await expect
+      .poll(() => serverSettings(id), { timeout: 15_000 })
+      .toEqual({ theme: 'light', language: 'de' });
   }, 120_000);
 
   it('two-factor: enrol with a QR code and secret, then sign-in asks for the code', async () => {
@@ -198,9 +209,10 @@ describeInBrowser('settings (production build, emulator)', () => {
   it('export my data downloads a JSON file with my workouts; offline it explains instead', async () => {
     const { id, email } = await createUser('exporter');
     const workoutId = `w-${randomUUID()}`;
+    // A workout of last week in the user's zone (UTC: created without one).
     await app.emulator.engine.query(
-      `insert into public.workouts (id, user_id, type, date, notes) values ($1, $2, 'strength', '2026-11-20', 'export me')`,
-      [workoutId, id],
+      `insert into public.workouts (id, user_id, type, date, notes) values ($1, $2, 'strength', $3, 'export me')`,
+      [workoutId, id, addDays(todayIn('UTC', new Date()), -6)],
     );
     const page = await openPage();
     await signIn(page, email);
