@@ -20,6 +20,7 @@
  *   arriving before the intent is applied does not flip the screen back.
  */
 import { map, type Observable } from 'rxjs';
+import { unflexInWindow } from './feed-flexes';
 import { localData$, modifyLocal, readLocal } from './local-doc';
 import { COLLECTIONS, type CollectionName } from './schemas';
 import type { SpotterDatabase } from './types';
@@ -37,11 +38,16 @@ export type IntentRequest =
 
 /**
  * What a pending write changes: a collection, or a database-level local document that mirrors server
- * state (the daily challenge's completion, the owner-only profile details).
+ * state (the daily challenge's completion, the owner-only profile details, my flexes in the feed window:
+ * there `doc_id` is an activity inside the window, see feed-flexes.ts).
  */
-export type LocalTarget = 'daily_challenge' | 'profile_details';
+export type LocalTarget = 'daily_challenge' | 'profile_details' | 'feed_window';
 export type WriteTarget = CollectionName | LocalTarget;
-const LOCAL_TARGETS: ReadonlySet<string> = new Set<LocalTarget>(['daily_challenge', 'profile_details']);
+const LOCAL_TARGETS: ReadonlySet<string> = new Set<LocalTarget>([
+  'daily_challenge',
+  'profile_details',
+  'feed_window',
+]);
 export const isLocalTarget = (t: WriteTarget): t is LocalTarget => LOCAL_TARGETS.has(t);
 
 export interface WriteError {
@@ -375,6 +381,10 @@ export async function settleIntent(
 }
 
 async function rollBack(db: SpotterDatabase, entry: PendingEntry): Promise<void> {
+  if (entry.collection === 'feed_window') {
+    await unflexInWindow(db, entry.doc_id);
+    return;
+  }
   if (isLocalTarget(entry.collection)) {
     const previous = entry.previous ?? {};
     const doc = await db.getLocal<Record<string, Json>>(entry.collection);

@@ -25,7 +25,13 @@ export function effectsOf(settled: readonly SettledIntent[], userId: string): In
     collections.add('xp_events');
     collections.add('profiles');
     if (isLocalTarget(entry.collection)) {
-      localDocs.add(entry.collection === 'daily_challenge' ? 'challenge' : 'details');
+      localDocs.add(
+        entry.collection === 'daily_challenge'
+          ? 'challenge'
+          : entry.collection === 'feed_window'
+            ? 'feed'
+            : 'details',
+      );
     } else {
       collections.add(entry.collection);
       if (status === 'refused' && entry.doc_id === userId && entry.collection !== 'profiles') {

@@ -3,8 +3,9 @@
  * the get_feed RPC), `daily_challenge` (get_daily_challenge for today's UTC date plus whether today's
  * completion exists) and `profile_details` (the owner-only row). Refreshed on leadership, every resync,
  * after intents that touch them are settled and on realtime changes of their tables; calls while one
- * refresh of a kind runs coalesce into one more. Pending intents stay laid over what the server says,
- * and an intent the service worker queued is settled when the server state shows it applied.
+ * refresh of a kind runs coalesce into one more. Pending intents (my flexes in the feed too) stay laid
+ * over what the server says, and an intent the service worker queued is settled when the server state
+ * shows it applied.
  * A refresh that fails (offline, 401) is dropped: the next resync tries again, and the screen keeps the
  * last stored state meanwhile.
  */
@@ -22,6 +23,7 @@ import {
   type FeedWindow,
   type ProfileDetails,
 } from '../../src/db/local-state';
+import { overlayPendingFlexes } from '../../src/db/feed-flexes';
 import { readLocal } from '../../src/db/local-doc';
 import { overlayPending, readPending, settleIntent, type LocalTarget } from '../../src/db/pending-writes';
 import type { SpotterDatabase } from '../../src/db/types';
@@ -128,9 +130,28 @@ export class LocalDocs {
     if (res.error) throw classify(res.status, res.error);
     if (this.stopped || db.closed) return;
     await writeFeedWindow(db, {
-      items: (res.data ?? []) as FeedItem[],
+      items: await this.settleQueuedFlexes((res.data ?? []) as FeedItem[]),
       fetched_at: this.options.now().toISOString(),
     });
+  }
+
+  /**
+   * My flexes still on their way stay on the rows (feed-flexes.ts); one the service worker queued is
+   * settled once the server's row says I flexed it.
+   */
+  private async settleQueuedFlexes(items: FeedItem[]): Promise<FeedItem[]> {
+    const { db } = this.options;
+    let pending = await readPending(db);
+    const byId = new Map(items.map((i) => [i.id, i]));
+    for (const entry of Object.values(pending.entries)) {
+      if (entry.collection !== 'feed_window' || entry.queue_id === null) continue;
+      const row = byId.get(entry.doc_id);
+      if (row && rowShowsIntent(entry, row as unknown as Record<string, unknown>)) {
+        await settleIntent(db, entry.key, entry.seq, { status: 'applied' }, this.options.now());
+        pending = await readPending(db);
+      }
+    }
+    return overlayPendingFlexes(pending, items);
   }
 
   /** The next older page after the window's last item, appended to `feed_window`. */
@@ -149,7 +170,7 @@ export class LocalDocs {
           error: { code: res.error.code || 'network', message: res.error.message },
         } as const;
       }
-      const page = (res.data ?? []) as FeedItem[];
+      const page = await this.settleQueuedFlexes((res.data ?? []) as FeedItem[]);
       const seen = new Set(current.items.map((i) => i.id));
       const fresh = page.filter((i) => !seen.has(i.id));
       await writeFeedWindow(db, {

@@ -135,3 +135,6 @@ export const profileDetailsInput = z
   })
   .partial()
   .strict();
+
+// flex.ts: an activity id as get_feed returns it (text ids the server's triggers make: kind and ids).
+export const flexInput = z.object({ activity_id: z.string().min(1).max(200) }).strict();

@@ -30,6 +30,8 @@ export const DATA_ERRORS = {
   profileDetailsNotLoaded: 'errors:data.profileDetailsNotLoaded',
   challengeNotLoaded: 'errors:data.challengeNotLoaded',
   challengeAlreadyCompleted: 'errors:data.challengeAlreadyCompleted',
+  activityNotFound: 'errors:data.activityNotFound',
+  flexOwnActivity: 'errors:data.flexOwnActivity',
 } as const;
 
 type Schemas = typeof InputSchemas;

@@ -14,6 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { FeedItem as FeedRow } from '@/db/local-state';
 import { resolveAvatar } from '@/domain/avatars';
 import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
+import { FlexButton } from './flex-button';
 import classes from './home.module.css';
 
 const KIND_ICONS = {
@@ -31,7 +32,7 @@ const isKind = (k: string): k is Kind => k in KIND_ICONS;
 const isWorkoutType = (t: string | null): t is WorkoutType =>
   t !== null && (WORKOUT_TYPES as readonly string[]).includes(t);
 
-/** One activity: who, what, when, with the flex count. */
+/** One activity: who, what, when, with the flex count and (on a friend's) the flex button. */
 export function FeedItemRow({ item, me, now }: { item: FeedRow; me: string; now: number }) {
   const { t, i18n } = useTranslation('home');
   const avatar = resolveAvatar(item);
@@ -98,11 +99,12 @@ export function FeedItemRow({ item, me, now }: { item: FeedRow; me: string; now:
           </Text>{' '}
           {text}
         </Text>
-        <Group gap={8}>
+        <Group gap={8} wrap="wrap">
           <Icon size={14} color={`var(--mantine-color-${look.color}-6)`} aria-hidden />
           <Text size="xs" c="dimmed" component="time" dateTime={item.created_at}>
             {relativeTime(i18n.language, item.created_at, now)}
           </Text>
+          {item.user_id === me ? null : <FlexButton item={item} />}
           {item.flex_count > 0 ? (
             <Badge
               size="xs"
@@ -113,6 +115,11 @@ export function FeedItemRow({ item, me, now }: { item: FeedRow; me: string; now:
             >
               {t('feed.flexes', { count: item.flex_count })}
             </Badge>
+          ) : null}
+          {item.flexed_by_me ? (
+            <Text size="xs" c="dimmed">
+              {t('feed.youFlexed')}
+            </Text>
           ) : null}
         </Group>
       </Stack>
