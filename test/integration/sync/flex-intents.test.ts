@@ -56,7 +56,7 @@ describeEachEmulator('sync worker API: flex', (suite) => {
       closeDatabase,
       transport: WebSocket as never,
       isOnline: () => online,
-      events: events as never,
+      events,
       session: { retryTime: 200, log: { error: () => undefined } },
     });
     await api.start({
