@@ -58,6 +58,15 @@ describe('flexActivity', () => {
     expect(again).toMatchObject({ ok: true, value: { flex_count: 3 } });
     expect(pendingEntries(await readPending(db))).toEqual(first);
     expect(await windowItem(FRIENDS.id)).toMatchObject({ flexed_by_me: true, flex_count: 3 });
+
+    // A page stored without my pending flex (written before its ledger entry): a tap shows it again
+    // and still records nothing more.
+    await writeFeedWindow(db, { items: [FRIENDS, MINE], fetched_at: NOW.toISOString() });
+    expect(await flexActivity(ctx, { activity_id: FRIENDS.id })).toMatchObject({
+      ok: true,
+      value: { flexed_by_me: true, flex_count: 3 },
+    });
+    expect(pendingEntries(await readPending(db))).toEqual(first);
   });
 
   it('refuses my own activity, one not in the window and bad input, writing nothing', async () => {

@@ -24,13 +24,15 @@ export async function flexActivity(
   const item = window?.items.find((i) => i.id === activityId);
   if (!item) return fail('activity_not_found', DATA_ERRORS.activityNotFound);
   if (item.user_id === ctx.userId) return fail('own_activity', DATA_ERRORS.flexOwnActivity);
+  if (item.flexed_by_me) return ok(item);
   const key = flexKey(activityId);
-  if (item.flexed_by_me || (await readPending(ctx.db)).entries[key]) return ok(item);
+  const onItsWay = (await readPending(ctx.db)).entries[key] !== undefined;
 
   const now = nowOf(ctx);
   const written = await flexInWindow(ctx.db, activityId);
-  // Another tap (or realm) got there first: its intent is the one.
-  if (!written.changed || !written.item) return ok(written.item ?? item);
+  // Another tap (or realm) got there first, or my flex is already on its way (a page stored between
+  // that flex's window write and its ledger entry lacked it: shown again): its intent is the one.
+  if (onItsWay || !written.changed || !written.item) return ok(written.item ?? item);
   await recordIntent(
     ctx.db,
     {
