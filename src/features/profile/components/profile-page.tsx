@@ -2,14 +2,18 @@ import { Button, Center, Container, Group, Loader, Stack, Text, Title } from '@m
 import { IconUserPlus } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { profileDetails$ } from '@/db/local-state';
 import { incomingFriendRequests } from '@/db/queries';
 import type { SpotterDatabase } from '@/db/types';
-import { useLiveDocument, useLiveQuery } from '@/db/use-live-query';
+import { useLiveDocument, useLiveQuery, useLiveValue } from '@/db/use-live-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { FriendRpc } from '../data/friend-actions';
+import { useRefusedProfileWrites } from '../data/use-refused-profile-writes';
 import { AddFriendDialog } from './add-friend-dialog';
+import { EditProfileCard } from './edit-profile-card';
 import { FriendRequestsCard } from './friend-requests-card';
 import { OwnProfileCard, type ProfileProgress } from './own-profile-card';
+import { VisibilityCard } from './visibility-card';
 
 export interface ProfilePageProps {
   db: SpotterDatabase;
@@ -23,8 +27,8 @@ export interface ProfilePageProps {
 }
 
 /**
- * /profile, compact: the own profile card, incoming friend requests with Accept and Decline, and Add
- * friend by Spotter ID. Editing the profile, the friends list and invitations come later (decisions.md).
+ * /profile: the own profile card, editing it and who sees it (issue 14), incoming friend requests with
+ * Accept and Decline, and Add friend by Spotter ID. The friends list and invitations come later.
  */
 export function ProfilePage({
   db,
@@ -40,6 +44,11 @@ export function ProfilePage({
   const requestsQuery = useMemo(() => incomingFriendRequests(db, userId), [db, userId]);
   const profile = useLiveDocument(profileQuery);
   const requests = useLiveQuery(requestsQuery);
+  const details$ = useMemo(() => profileDetails$(db), [db]);
+  const storedDetails = useLiveValue(details$);
+  // The local document is the owner's row; another user's (a switch of account) is not shown.
+  const details = storedDetails && storedDetails.id === userId ? storedDetails : null;
+  const { refused, dismiss } = useRefusedProfileWrites(db, userId);
 
   return (
     <Container size={720} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -65,7 +74,18 @@ export function ProfilePage({
         ) : profile === null ? (
           <Text c="dimmed">{t('own.notSynced')}</Text>
         ) : (
-          <OwnProfileCard profile={profile} progress={progress} />
+          <>
+            <OwnProfileCard profile={profile} progress={progress} />
+            <EditProfileCard
+              db={db}
+              userId={userId}
+              profile={profile}
+              details={details}
+              refused={refused}
+              onDismissRefused={(key) => void dismiss(key)}
+            />
+            <VisibilityCard db={db} userId={userId} visibility={profile.visibility} />
+          </>
         )}
 
         <FriendRequestsCard requests={requests ?? []} sync={sync} />
