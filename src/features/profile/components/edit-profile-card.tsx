@@ -120,11 +120,19 @@ export function EditProfileCard({
     setSaving(true);
     const ctx = { db, userId };
     const results = [];
-    if (Object.keys(patches.profile).length > 0) results.push(await updateProfile(ctx, patches.profile));
-    if (Object.keys(patches.details).length > 0) {
-      results.push(await updateProfileDetails(ctx, patches.details));
+    try {
+      if (Object.keys(patches.profile).length > 0) results.push(await updateProfile(ctx, patches.profile));
+      if (Object.keys(patches.details).length > 0) {
+        results.push(await updateProfileDetails(ctx, patches.details));
+      }
+    } catch (error) {
+      // A bug or a storage failure (not an expected refusal): say so instead of spinning for good.
+      console.error(error);
+      toastError(t('edit.failed'));
+      return;
+    } finally {
+      setSaving(false);
     }
-    setSaving(false);
     const failed = results.find((r) => !r.ok);
     if (failed && !failed.ok) {
       toastError(

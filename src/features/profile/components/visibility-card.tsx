@@ -33,8 +33,17 @@ export function VisibilityCard({
       return;
     }
     setSaving(true);
-    const result = await updateProfile({ db, userId }, { visibility: value });
-    setSaving(false);
+    let result: Awaited<ReturnType<typeof updateProfile>>;
+    try {
+      result = await updateProfile({ db, userId }, { visibility: value });
+    } catch (error) {
+      // A bug or a storage failure (not an expected refusal): say so.
+      console.error(error);
+      toastError(t('privacy.failed'));
+      return;
+    } finally {
+      setSaving(false);
+    }
     if (!result.ok) {
       toastError(
         result.error.code === 'not_signed_in' ? t('validation:profile.signInRequired') : t('privacy.failed'),
