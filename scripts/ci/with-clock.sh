@@ -9,8 +9,9 @@
 # PostgreSQL server the integration tests start (through runuser), Chromium and its renderers. libfaketime
 # is preloaded directly rather than through the `faketime` wrapper: the wrapper shares its start time
 # through a POSIX semaphore that the `postgres` user may not open, and PostgreSQL would then run on the
-# real clock. Monotonic clocks stay real (timers, timeouts and performance.now() behave as usual); only
-# the wall clock moves. Offsets are libfaketime's relative form (+400d, -3h, +0d).
+# real clock. Monotonic clocks move by the same offset (libfaketime's default): Chromium hangs at start
+# when only the wall clock moves (its timed waits mix the two). Offsets are libfaketime's relative form
+# (+400d, -3h, +0d).
 set -euo pipefail
 
 if [ "$#" -lt 3 ]; then
@@ -41,7 +42,6 @@ if [ "$offset" != "+0d" ] && [ "$offset" != "0" ]; then
   fi
   export LD_PRELOAD="$lib${LD_PRELOAD:+:$LD_PRELOAD}"
   export FAKETIME="$offset"
-  export FAKETIME_DONT_FAKE_MONOTONIC=1
   # File times stay real: build tools compare them with each other, never with the clock.
   export NO_FAKE_STAT=1
 fi
