@@ -85,15 +85,27 @@ export function EditProfileCard({
   const language = i18n.language;
   const stored = useMemo(() => formValues(profile, details), [profile, details]);
   // null while untouched: the form then shows what is stored (own saves, rollbacks, other devices' edits).
-  const [edits, setEdits] = useState<ProfileFormValues | null>(null);
-  const values = edits ?? stored;
-  const dirty = edits !== null;
+  // `savedOver`: the stored values a save was made over; the saved values stay on screen until the live
+  // query brings the written ones (a tick later), so the form does not flash the old values.
+  const [edits, setEdits] = useState<{
+    values: ProfileFormValues;
+    savedOver: ProfileFormValues | null;
+  } | null>(null);
+  const showEdits = edits !== null && (edits.savedOver === null || edits.savedOver === stored);
+  const values = showEdits ? edits.values : stored;
+  const dirty = showEdits && edits.savedOver === null;
   const [errors, setErrors] = useState<FormErrors>({});
   const [saving, setSaving] = useState(false);
   const formRef = useRef<HTMLFormElement>(null);
 
   const set = <K extends FormField>(field: K, value: ProfileFormValues[K]) => {
-    setEdits((previous) => ({ ...(previous ?? stored), [field]: value }));
+    setEdits((previous) => {
+      const shown =
+        previous !== null && (previous.savedOver === null || previous.savedOver === stored)
+          ? previous.values
+          : stored;
+      return { values: { ...shown, [field]: value }, savedOver: null };
+    });
     setErrors((previous) => ({ ...previous, [field]: undefined }));
   };
   const errorOf = (field: FormField) => {
@@ -140,7 +152,7 @@ export function EditProfileCard({
       );
       return;
     }
-    setEdits(null);
+    setEdits({ values, savedOver: stored });
     toastSuccess(t('edit.saved'));
   };
 

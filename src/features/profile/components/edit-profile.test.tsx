@@ -91,6 +91,28 @@ describe('edit profile', () => {
     });
   });
 
+  it('shows a later refusal of the edit in the form, with the stored values back', async () => {
+    const { user, db, form } = await renderProfile();
+    const lastName = within(form).getByLabelText('Last name');
+    await user.type(lastName, 'Berg');
+    await user.click(within(form).getByRole('button', { name: 'Save profile' }));
+    expect(await screen.findByText('Profile updated successfully!', {}, SLOW)).toBeInTheDocument();
+    expect(lastName).toHaveValue('Berg');
+    const [entry] = await intents(db);
+    if (!entry) throw new Error('no intent');
+    await settleIntent(
+      db,
+      entry.key,
+      entry.seq,
+      { status: 'refused', code: '23514', message: 'check' },
+      new Date(),
+    );
+
+    const alert = await within(form).findByRole('alert', {}, SLOW);
+    expect(within(alert).getByText('Failed to update profile')).toBeInTheDocument();
+    await waitFor(() => expect(lastName).toHaveValue(''), SLOW);
+  });
+
   it('stops the username at 12 characters and says what will be kept', async () => {
     const { user, form } = await renderProfile();
     const username = within(form).getByLabelText(/Username/);
