@@ -71,6 +71,21 @@ describeInBrowser('offline sync (production build, service worker, sync worker, 
 
   it('starts from the cache offline with the user data it synced online', async () => {
     await signInThroughUi(page, user);
+    // The profile follows the browser's zone (this machine's TZ; CI runs this file at UTC+14 too), which
+    // moves "today": read it once the server has the zone.
+    const zone = await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone);
+    await expect
+      .poll(
+        async () => {
+          const { rows } = await app.emulator.engine.query<{ timezone: string }>(
+            'select timezone from public.profiles where id = $1',
+            [user.id],
+          );
+          return rows[0]?.timezone;
+        },
+        { timeout: 20_000 },
+      )
+      .toBe(zone);
     await page.goto('/schedule');
     today = await selectedDay(page);
     const tomorrow = addDays(today, 1);

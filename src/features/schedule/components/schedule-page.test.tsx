@@ -112,6 +112,21 @@ describe('SchedulePage', () => {
     expect(screen.getByTestId('day-2026-11-22')).toHaveAttribute('aria-pressed', 'true');
   });
 
+  it('keeps a picked day when today moves with the zone, and moves a selection still on today', async () => {
+    const { user: u, db } = await renderSchedule();
+    // The profile follows the device to Kiritimati (UTC+14): today becomes Monday 23 November.
+    const moveZone = async (timezone: string) =>
+      (await db.profiles.findOne(USER).exec())?.incrementalPatch({ timezone });
+    await moveZone('Pacific/Kiritimati');
+    await waitFor(() => expect(screen.getByTestId('day-2026-11-23')).toHaveAttribute('aria-pressed', 'true'));
+    // A day picked by the user stays picked when today moves back (Berlin again) or on.
+    await u.click(screen.getByTestId('day-2026-11-25'));
+    await moveZone('Europe/Berlin');
+    await waitFor(() => expect(screen.getByTestId('day-2026-11-22')).toHaveAttribute('aria-current', 'date'));
+    expect(screen.getByTestId('day-2026-11-25')).toHaveAttribute('aria-pressed', 'true');
+    expect(within(screen.getByTestId('day-panel')).getByText(/November 25/)).toBeInTheDocument();
+  });
+
   it('moves the selection with the arrow keys, across the period edge', async () => {
     const { user: u } = await renderSchedule();
     screen.getByTestId('day-2026-11-22').focus();

@@ -69,18 +69,22 @@ export function SchedulePage({
   const profile = useLiveDocument(profileQuery);
   const today = useToday(profile?.timezone, clock);
   const anchor = date ?? today;
-  const [selected, setSelected] = useState(anchor);
-  // Selection follows the anchor when the URL moves it (previous/next, Today, back button).
-  const [lastAnchor, setLastAnchor] = useState(anchor);
-  if (anchor !== lastAnchor) {
-    setLastAnchor(anchor);
-    setSelected(anchor);
-  }
-
   const weekStart = useMemo(
     () => weekStartFor(calendarLocale(i18n.language, globalThis.navigator?.languages ?? [])),
     [i18n.language],
   );
+  const [selected, setSelected] = useState(anchor);
+  // Selection follows the anchor when the URL moves it (previous/next, Today, back button). When today
+  // itself moves (midnight, or the profile's zone following the device after sign-in or a flight), a
+  // day the user picked in the period shown stays picked; a selection on the old today follows.
+  const [lastAnchor, setLastAnchor] = useState(anchor);
+  if (anchor !== lastAnchor) {
+    setLastAnchor(anchor);
+    const keep =
+      date === undefined && selected !== lastAnchor && isInPeriod(selected, anchor, view, weekStart);
+    if (!keep) setSelected(anchor);
+  }
+
   const cells = useMemo(() => cellsFor(view, anchor, weekStart, today), [view, anchor, weekStart, today]);
   const range = visibleRange(cells);
   const data = useScheduleData(db, userId, range.from, range.to);
