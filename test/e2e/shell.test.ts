@@ -153,7 +153,7 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
     await tabs.getByRole('link', { name: 'Profile' }).click();
     await page.waitForURL((url) => url.pathname === '/profile');
     await page.getByRole('heading', { level: 1, name: 'Profile' }).waitFor();
-    await page.locator('#main').getByText(handle).waitFor();
+    await page.locator('#main').getByText(handle, { exact: true }).waitFor();
     expect(await tabs.getByRole('link', { name: 'Profile' }).getAttribute('aria-current')).toBe('page');
     await checkAxeAndShoot('profile', { withPage: true });
     await tabs.getByRole('link', { name: 'Home' }).click();
