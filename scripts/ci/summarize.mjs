@@ -1,7 +1,17 @@
 // Prints one line per CI run from its vitest JSON report, then the totals as the plain closing line
-// ("N passed, N failed") that CI tooling reads. Usage: node summarize.mjs <dir> <run names...>
+// ("N passed, N failed") that CI tooling reads. Each failed test is named with the first line of its
+// error, because CI shows only the tail of the output. Usage: node summarize.mjs <dir> <run names...>
 import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
+
+// The first non-empty line of an error, without colour codes, cut to keep the summary readable.
+function firstLine(message) {
+  const line = (message ?? '')
+    .replace(/\u001b\[[0-9;]*m/g, '')
+    .split('\n')
+    .find((l) => l.trim() !== '');
+  return (line ?? '(no message)').trim().slice(0, 300);
+}
 
 const [dir, ...runs] = process.argv.slice(2);
 let passed = 0;
@@ -22,6 +32,20 @@ for (const run of runs) {
     `ci: ${run}: Test Files ${files - failedFiles} passed, ${failedFiles} failed; ` +
       `Tests ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${runSkipped} skipped`,
   );
+  for (const fileResult of report.testResults ?? []) {
+    const failures = (fileResult.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (fileResult.status === 'failed' && failures.length === 0) {
+      console.log(
+        `ci:   FAILED ${relative(process.cwd(), fileResult.name)}: ${firstLine(fileResult.message)}`,
+      );
+    }
+    for (const test of failures) {
+      console.log(
+        `ci:   FAILED ${relative(process.cwd(), fileResult.name)} > ${test.fullName}: ` +
+          firstLine(test.failureMessages?.[0]),
+      );
+    }
+  }
   passed += report.numPassedTests;
   failed += report.numFailedTests + (report.success === false && report.numFailedTests === 0 ? 1 : 0);
   skipped += runSkipped;
