@@ -95,3 +95,23 @@ export function notificationsNewestFirst(db: SpotterDatabase, userId: string, li
 export function unreadNotificationCount(db: SpotterDatabase, userId: string) {
   return db.notifications.count({ selector: { user_id: userId, is_read: false } });
 }
+
+/** My join requests (the Join buttons of the feed and the gym read their state from these). */
+export function myJoinRequests(db: SpotterDatabase, userId: string) {
+  return db.workout_join_requests.find({
+    selector: { requester_id: userId },
+    sort: [{ requester_id: 'asc' }, { workout_id: 'asc' }],
+  });
+}
+
+/** Join requests for workouts of mine (the workout's Accept/Decline on /schedule). */
+export function joinRequestsForMyWorkouts(
+  db: SpotterDatabase,
+  userId: string,
+  workoutIds: readonly string[],
+) {
+  return db.workout_join_requests.find({
+    selector: { owner_id: userId, workout_id: { $in: [...workoutIds] } },
+    sort: [{ owner_id: 'asc' }, { workout_id: 'asc' }],
+  });
+}

@@ -116,4 +116,15 @@ export const ROWS: { [K in keyof DocTypes]: DocTypes[K] } = {
     amount: 5,
     created_at: '2026-11-21T20:00:01+00:00',
   },
+  workout_join_requests: {
+    id: '019a8f0e-1c2d-7e3f-8a4b-5c6d7e8f9a0b',
+    workout_id: '019a8f0e-0000-7000-8000-000000000001',
+    requester_id: USER,
+    owner_id: FRIEND,
+    status: 'accepted',
+    replace_workout_id: null,
+    copy_workout_id: 'join-019a8f0e-1c2d-7e3f-8a4b-5c6d7e8f9a0b',
+    created_at: '2026-11-20T08:00:00+00:00',
+    responded_at: '2026-11-20T09:00:00+00:00',
+  },
 };

@@ -111,3 +111,28 @@ revoke execute on function public.send_friend_request(uuid, text), public.add_fr
   from public, anon;
 grant execute on function public.send_friend_request(uuid, text), public.add_friend_by_handle(text, text)
   to authenticated, service_role;
+
+-- Which of my friends are at a gym now, for the friends list on /profile (one call for the list instead
+-- of get_friends_at_gym per gym). Same rule as get_friends_at_gym (20261126110000): friends only, not
+-- private, an open check-in of the last 3 hours; the latest one per friend.
+create or replace function public.get_friends_checked_in()
+returns table (user_id uuid, gym_id text, gym_name text, checked_in_at timestamptz)
+language plpgsql stable security definer set search_path = ''
+as $$
+declare
+  v_uid uuid := private.require_uid();
+  v_friends uuid[];
+begin
+  v_friends := array(select f.friend_id from public.friendships f where f.user_id = v_uid and not f._deleted);
+  return query
+    select distinct on (c.user_id) c.user_id, c.gym_id, g.name, c.checked_in_at
+    from public.check_ins c
+    join public.profiles p on p.id = c.user_id and p.visibility <> 'private' and not p._deleted
+    left join public.gyms g on g.id = c.gym_id
+    where c.user_id = any(v_friends) and c.checked_out_at is null and not c._deleted
+      and c.checked_in_at > pg_catalog.now() - interval '3 hours'
+    order by c.user_id, c.checked_in_at desc;
+end
+$$;
+revoke execute on function public.get_friends_checked_in() from public, anon;
+grant execute on function public.get_friends_checked_in() to authenticated, service_role;

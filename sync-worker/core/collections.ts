@@ -31,6 +31,8 @@ const OWNER: Record<CollectionName, ((userId: string) => { column: string; filte
   friend_requests: null,
   notifications: own('user_id'),
   xp_events: own('user_id'),
+  // RLS shows requests I made and requests for my workouts; both sides matter.
+  workout_join_requests: null,
 };
 
 export function collectionSync(name: CollectionName, userId: string): CollectionSync {
@@ -42,7 +44,12 @@ export function collectionSync(name: CollectionName, userId: string): Collection
           { table: name, event: '*', filter: `receiver_id=eq.${userId}` },
           { table: name, event: '*', filter: `sender_id=eq.${userId}` },
         ]
-      : [{ table: name, event: '*', ...(owner ? { filter: owner.filter } : {}) }];
+      : name === 'workout_join_requests'
+        ? [
+            { table: name, event: '*', filter: `owner_id=eq.${userId}` },
+            { table: name, event: '*', filter: `requester_id=eq.${userId}` },
+          ]
+        : [{ table: name, event: '*', ...(owner ? { filter: owner.filter } : {}) }];
   return {
     name,
     ownerColumn: owner?.column ?? null,

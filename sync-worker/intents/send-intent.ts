@@ -50,5 +50,15 @@ export async function sendIntent(client: SupabaseClient, request: IntentRequest)
   if (request.type === 'update' && Array.isArray(res.data) && res.data.length === 0) {
     return { kind: 'refused', code: 'not_found', message: `no ${request.table} row ${request.id} to update` };
   }
+  // request_join_workout answers a time clash with 200 {"status":"clash"} and creates nothing (the client
+  // checks its own workouts first; this is a clash it could not see, e.g. a workout from another device
+  // not pulled yet): nothing was applied, so the local request is rolled back and the refusal shown.
+  if (request.type === 'rpc' && isClashAnswer(res.data)) {
+    return { kind: 'refused', code: 'join_clash', message: 'workout time clash' };
+  }
   return { kind: 'applied' };
+}
+
+function isClashAnswer(data: unknown): boolean {
+  return typeof data === 'object' && data !== null && (data as { status?: unknown }).status === 'clash';
 }

@@ -138,3 +138,17 @@ export const profileDetailsInput = z
 
 // flex.ts: an activity id as get_feed returns it (text ids the server's triggers make: kind and ids).
 export const flexInput = z.object({ activity_id: z.string().min(1).max(200) }).strict();
+
+// join.ts: a friend's workout to join (ids as the feed gives them) and an answer to a join request.
+export const joinInput = z
+  .object({
+    workout_id: z.string().min(1).max(64),
+    owner_id: z.string().min(1).max(36),
+    date: z.iso.date(),
+    time: z.string().max(8).nullable(),
+    replace_workout_id: z.string().min(1).max(64).nullable().optional(),
+  })
+  .strict();
+export const joinAnswerInput = z
+  .object({ request_id: z.string().min(8).max(64), accept: z.boolean() })
+  .strict();

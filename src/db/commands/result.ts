@@ -32,6 +32,10 @@ export const DATA_ERRORS = {
   challengeAlreadyCompleted: 'errors:data.challengeAlreadyCompleted',
   activityNotFound: 'errors:data.activityNotFound',
   flexOwnActivity: 'errors:data.flexOwnActivity',
+  // Join (issue 15): texts in the schedule namespace (owned by the join work this session).
+  joinOwnWorkout: 'schedule:join.errors.ownWorkout',
+  joinRequestNotFound: 'schedule:join.errors.requestNotFound',
+  joinNotPending: 'schedule:join.errors.notPending',
 } as const;
 
 type Schemas = typeof InputSchemas;

@@ -9,6 +9,7 @@ import { notificationSchema, type NotificationDoc } from './notifications';
 import { profileSchema, type ProfileDoc } from './profiles';
 import { restDaySchema, type RestDayDoc } from './rest-days';
 import { userSettingsSchema, type UserSettingsDoc } from './user-settings';
+import { joinRequestSchema, type JoinRequestDoc } from './workout-join-requests';
 import { workoutSchema, type WorkoutDoc } from './workouts';
 import { xpEventSchema, type XpEventDoc } from './xp-events';
 
@@ -25,6 +26,7 @@ export interface DocTypes {
   friend_requests: FriendRequestDoc;
   notifications: NotificationDoc;
   xp_events: XpEventDoc;
+  workout_join_requests: JoinRequestDoc;
 }
 export type CollectionName = keyof DocTypes;
 
@@ -45,6 +47,7 @@ export const REPLICATION: Record<CollectionName, { mode: 'push'; rpc: string } |
   friend_requests: { mode: 'pull' },
   notifications: { mode: 'pull' },
   xp_events: { mode: 'pull' },
+  workout_join_requests: { mode: 'pull' },
 };
 
 /**
@@ -64,6 +67,7 @@ export const MIGRATION_STRATEGIES: Record<CollectionName, MigrationStrategies> =
   // v1 only widened the `type` enum: every v0 document is valid as it is.
   notifications: { 1: (doc: unknown) => doc },
   xp_events: {},
+  workout_join_requests: {},
 };
 
 type Creators = { [K in CollectionName]: RxCollectionCreator<DocTypes[K]> };
@@ -111,6 +115,10 @@ export const COLLECTIONS: Creators = {
     migrationStrategies: MIGRATION_STRATEGIES.notifications,
   },
   xp_events: { schema: xpEventSchema, migrationStrategies: MIGRATION_STRATEGIES.xp_events },
+  workout_join_requests: {
+    schema: joinRequestSchema,
+    migrationStrategies: MIGRATION_STRATEGIES.workout_join_requests,
+  },
 };
 
 export const COLLECTION_NAMES = Object.keys(COLLECTIONS) as CollectionName[];
@@ -121,6 +129,7 @@ export type {
   FriendshipDoc,
   GymDoc,
   HomeGymDoc,
+  JoinRequestDoc,
   NotificationDoc,
   ProfileDoc,
   RestDayDoc,

@@ -3,7 +3,7 @@
 // changes nothing: one request row, one notification, no refusal. Migration 20261126120000.
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../support/engines';
-import { count, createUserWith, expectRefusal, one } from './helpers';
+import { clientId, count, createUserWith, expectRefusal, makeFriends, one } from './helpers';
 
 describeEachEngine('friend request replay', (ctx) => {
   let alice: string;
@@ -112,5 +112,26 @@ describeEachEngine('friend request replay', (ctx) => {
     const answers = await Promise.all([send(bob, erin, id), send(bob, erin, id)]);
     expect(answers.map((a) => a.r)).toEqual([1, 1]);
     expect(await requests(bob, erin)).toBe(1);
+  });
+
+  it('get_friends_checked_in: friends with an open check-in, not private ones, not strangers', async () => {
+    const gym = await one<{ id: string; name: string }>(
+      ctx.engine(),
+      'select id, name from public.gyms where verified order by id limit 1',
+    );
+    const frank = await createUserWith(ctx, 'frank', 'friends');
+    const hidden = await createUserWith(ctx, 'hidden', 'private');
+    const stranger = await createUserWith(ctx, 'stranger');
+    await makeFriends(ctx.engine(), alice, frank);
+    await makeFriends(ctx.engine(), alice, hidden);
+    for (const who of [frank, hidden, stranger]) {
+      await ctx.as(who, (tx) => tx.query('select public.check_in($1, $2)', [clientId('ci'), gym.id]));
+    }
+    const rows = await ctx.as(alice, (tx) =>
+      tx.query<{ user_id: string; gym_id: string; gym_name: string }>(
+        'select user_id, gym_id, gym_name from public.get_friends_checked_in()',
+      ),
+    );
+    expect(rows.rows).toEqual([{ user_id: frank, gym_id: gym.id, gym_name: gym.name }]);
   });
 });

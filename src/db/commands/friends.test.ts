@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { pendingEntries, readPending, settleIntent } from '../pending-writes';
+import { cleanupDatabases, openTestDatabase } from '../test-support';
+import { FRIEND, ROWS, USER } from '../test-fixtures';
+import type { SpotterDatabase } from '../types';
+import type { CommandContext } from './context';
+import {
+  cancelFriendRequest,
+  removeFriend,
+  respondToFriendRequest,
+  sendFriendRequestByHandle,
+} from './friends';
+
+const NOW = new Date();
+const UUID_V7 = /^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/;
+const INCOMING = ROWS.friend_requests;
+const OUTGOING = {
+  ...INCOMING,
+  id: 'a7c2e9d4-1b3f-4e5a-8c6d-0f9e8d7c6b5a',
+  sender_id: USER,
+  receiver_id: FRIEND,
+};
+let db: SpotterDatabase;
+let ctx: CommandContext;
+
+beforeEach(async () => {
+  db = await openTestDatabase({ userId: USER, collections: ['profiles', 'friend_requests', 'friendships'] });
+  ctx = { db, userId: USER, now: () => NOW };
+  await db.profiles.insert(ROWS.profiles);
+  await db.friend_requests.bulkInsert([INCOMING, OUTGOING]);
+  await db.friendships.insert(ROWS.friendships);
+});
+afterEach(cleanupDatabases);
+
+const entries = async () => pendingEntries(await readPending(db));
+const status = async (id: string) => (await db.friend_requests.findOne(id).exec())?.status;
+
+describe('sendFriendRequestByHandle', () => {
+  it('queues add_friend_by_handle with a client id (the handle cannot be resolved offline)', async () => {
+    const r = await sendFriendRequestByHandle(ctx, '  mia#0007 ');
+    expect(r).toMatchObject({ ok: true, value: { handle: 'mia#0007' } });
+    const id = r.ok ? r.value.id : '';
+    expect(id).toMatch(UUID_V7);
+    expect(await entries()).toMatchObject([
+      {
+        key: `friend_requests:${id}`,
+        kind: 'intent',
+        collection: 'friend_requests',
+        doc_id: id,
+        request: { type: 'rpc', fn: 'add_friend_by_handle', args: { p_handle: 'mia#0007', p_id: id } },
+        patch: {},
+        previous: null,
+      },
+    ]);
+    // The same handle again while the first is on its way: the same request, nothing more recorded.
+    expect(await sendFriendRequestByHandle(ctx, 'mia#0007')).toMatchObject({ ok: true, value: { id } });
+    expect(await entries()).toHaveLength(1);
+  });
+
+  it('refuses a malformed handle and my own, recording nothing', async () => {
+    expect(await sendFriendRequestByHandle(ctx, 'mia')).toEqual({
+      ok: false,
+      error: { code: 'invalid_handle', message: 'friends:errors.invalidHandle' },
+    });
+    expect(await sendFriendRequestByHandle(ctx, 'LENA#0042')).toEqual({
+      ok: false,
+      error: { code: 'self', message: 'friends:errors.self' },
+    });
+    expect(await entries()).toEqual([]);
+  });
+
+  it('a refusal keeps the failure (with the request, for its handle) and leaves nothing behind', async () => {
+    const r = await sendFriendRequestByHandle(ctx, 'nobody#0001');
+    const entry = (await entries())[0]!;
+    await settleIntent(
+      db,
+      entry.key,
+      entry.seq,
+      { status: 'refused', code: 'SPF04', message: 'User not found' },
+      NOW,
+    );
+    const state = await readPending(db);
+    expect(state.entries).toEqual({});
+    expect(state.failed).toMatchObject([
+      {
+        key: r.ok ? r.value.key : '',
+        error: { code: 'SPF04' },
+        request: { fn: 'add_friend_by_handle', args: { p_handle: 'nobody#0001' } },
+      },
+    ]);
+    expect(await db.friend_requests.count().exec()).toBe(2);
+  });
+});
+
+describe('respond and cancel', () => {
+  it('accept shows at once (the request leaves the pending ones) and queues respond_friend_request', async () => {
+    const r = await respondToFriendRequest(ctx, INCOMING.id, true);
+    expect(r).toMatchObject({ ok: true, value: { status: 'accepted' } });
+    expect(await status(INCOMING.id)).toBe('accepted');
+    expect(await entries()).toMatchObject([
+      {
+        key: `friend_requests:${INCOMING.id}`,
+        collection: 'friend_requests',
+        doc_id: INCOMING.id,
+        request: { fn: 'respond_friend_request', args: { p_request_id: INCOMING.id, p_accept: true } },
+        patch: { status: 'accepted' },
+        previous: { status: 'pending', responded_at: null },
+      },
+    ]);
+    // Answered already: a second tap records nothing.
+    expect(await respondToFriendRequest(ctx, INCOMING.id, false)).toMatchObject({
+      ok: false,
+      error: { code: 'request_not_found' },
+    });
+    expect(await entries()).toHaveLength(1);
+  });
+
+  it('a refused decline rolls the request back to pending', async () => {
+    await respondToFriendRequest(ctx, INCOMING.id, false);
+    expect(await status(INCOMING.id)).toBe('declined');
+    const entry = (await entries())[0]!;
+    await settleIntent(db, entry.key, entry.seq, { status: 'refused', code: 'SPF07', message: 'gone' }, NOW);
+    expect(await status(INCOMING.id)).toBe('pending');
+    expect((await readPending(db)).failed).toMatchObject([{ key: entry.key, error: { code: 'SPF07' } }]);
+  });
+
+  it('cancel only my own pending request; it queues cancel_friend_request', async () => {
+    expect(await cancelFriendRequest(ctx, INCOMING.id)).toMatchObject({ ok: false });
+    expect(await respondToFriendRequest(ctx, OUTGOING.id, true)).toMatchObject({ ok: false });
+    expect(await cancelFriendRequest(ctx, OUTGOING.id)).toMatchObject({
+      ok: true,
+      value: { status: 'cancelled' },
+    });
+    expect(await status(OUTGOING.id)).toBe('cancelled');
+    expect(await entries()).toMatchObject([
+      {
+        request: { fn: 'cancel_friend_request', args: { p_request_id: OUTGOING.id } },
+        patch: { status: 'cancelled' },
+      },
+    ]);
+    const entry = (await entries())[0]!;
+    await settleIntent(db, entry.key, entry.seq, { status: 'applied' }, NOW);
+    expect(await entries()).toEqual([]);
+    expect(await status(OUTGOING.id)).toBe('cancelled');
+  });
+});
+
+describe('removeFriend', () => {
+  it('queues remove_friend once; the friendship row stays until the pull removes it', async () => {
+    expect(await removeFriend(ctx, FRIEND)).toEqual({ ok: true, value: FRIEND });
+    expect(await removeFriend(ctx, FRIEND)).toEqual({ ok: true, value: FRIEND });
+    expect(await entries()).toMatchObject([
+      {
+        key: `remove_friend:${FRIEND}`,
+        collection: 'friendships',
+        doc_id: FRIEND,
+        request: { fn: 'remove_friend', args: { p_friend_id: FRIEND } },
+      },
+    ]);
+    expect(await db.friendships.count().exec()).toBe(1);
+    const entry = (await entries())[0]!;
+    await settleIntent(db, entry.key, entry.seq, { status: 'refused', code: '42501', message: 'no' }, NOW);
+    expect(await db.friendships.count().exec()).toBe(1);
+    expect(await removeFriend(ctx, USER)).toMatchObject({ ok: false, error: { code: 'not_friends' } });
+  });
+});

@@ -1,0 +1,58 @@
+// The state of a friend's workout's Join button and the join refusals to show, read from the local
+// workout_join_requests rows and the pending-writes ledger (so both work offline and across realms).
+import { useMemo } from 'react';
+import { map } from 'rxjs';
+import { joinAnswerKey, joinRequestKey } from './commands/join';
+import { dismissFailedWrite, pending$ } from './pending-writes';
+import { myJoinRequests } from './queries';
+import type { JoinRequestDoc } from './schemas/workout-join-requests';
+import type { SpotterDatabase } from './types';
+import { useLiveQuery, useLiveValue } from './use-live-query';
+
+/** Join → Joining… (sent) → Joined (accepted) or Closed (declined, or the workout's day is past). */
+export type JoinStatus = 'join' | 'joining' | 'joined' | 'closed';
+
+export function joinStatusOf(request: Pick<JoinRequestDoc, 'status'> | undefined, past: boolean): JoinStatus {
+  if (request?.status === 'accepted') return 'joined';
+  if (request?.status === 'declined') return 'closed';
+  if (request?.status === 'pending') return past ? 'closed' : 'joining';
+  return past ? 'closed' : 'join';
+}
+
+/** My join requests by the workout they ask for (undefined until the first local answer). */
+export function useMyJoinRequests(db: SpotterDatabase, userId: string): Map<string, JoinRequestDoc> {
+  const docs = useLiveQuery(useMemo(() => myJoinRequests(db, userId), [db, userId]));
+  return useMemo(
+    () => new Map((docs ?? []).map((d) => [d.workout_id, d.toJSON() as JoinRequestDoc])),
+    [docs],
+  );
+}
+
+export interface JoinRefusal {
+  key: string;
+  /** `request`: my request to join was refused; `answer`: my accept/decline was. */
+  kind: 'request' | 'answer';
+  /** The server's code (`join_clash` when a workout of mine clashed after all). */
+  code: string;
+}
+
+/** Join requests and answers the server refused after the fact (rolled back locally), until dismissed. */
+export function useJoinRefusals(
+  db: SpotterDatabase,
+  kind: JoinRefusal['kind'],
+): { refused: readonly JoinRefusal[]; dismiss: (key: string) => Promise<void> } {
+  const refused$ = useMemo(() => {
+    const prefix = (kind === 'request' ? joinRequestKey('') : joinAnswerKey('')).replace(/:$/, ':');
+    return pending$(db).pipe(
+      map((state) =>
+        state.failed
+          .filter((w) => w.key.startsWith(prefix))
+          .map((w) => ({ key: w.key, kind, code: w.error.code })),
+      ),
+    );
+  }, [db, kind]);
+  const refused = useLiveValue(refused$) ?? EMPTY;
+  return useMemo(() => ({ refused, dismiss: (key: string) => dismissFailedWrite(db, key) }), [refused, db]);
+}
+
+const EMPTY: readonly JoinRefusal[] = [];
