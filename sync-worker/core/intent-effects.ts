@@ -34,6 +34,8 @@ export function effectsOf(settled: readonly SettledIntent[], userId: string): In
       );
     } else {
       collections.add(entry.collection);
+      // An accepted or sent request can make a friendship (both rows change in the RPC's transaction).
+      if (entry.collection === 'friend_requests') collections.add('friendships');
       if (status === 'refused' && entry.doc_id === userId && entry.collection !== 'profiles') {
         reconcile.add(entry.collection);
       }

@@ -81,7 +81,7 @@ async function pendingRequest(
 ): Promise<FriendRequestDoc | null> {
   const doc = await ctx.db.friend_requests.findOne(requestId).exec();
   if (!doc || doc[side] !== ctx.userId || doc.status !== 'pending') return null;
-  return doc.toJSON() as FriendRequestDoc;
+  return doc.toJSON();
 }
 
 async function changeStatus(
