@@ -9,13 +9,14 @@
 import { proxy, type ProxyMarked } from 'comlink';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { SpotterDatabase } from '../src/db/types';
+import { removeAvatar, uploadAvatar, type StorageResult } from './core/avatar-storage';
 import { createSyncClient, type SyncClientOptions } from './core/client';
 import { SyncGate } from './core/gate';
 import type { LoadMoreResult } from './core/local-docs';
 import { callRpc, type RpcResult } from './core/rpc';
 import { SyncSession, type SessionStatus } from './core/session';
 
-export type { LoadMoreResult, RpcResult, SessionStatus };
+export type { LoadMoreResult, RpcResult, SessionStatus, StorageResult };
 
 export interface StartOptions {
   userId: string;
@@ -42,6 +43,11 @@ export interface SyncWorkerDeps {
   transport?: SyncClientOptions['transport'];
   session?: Partial<ConstructorParameters<typeof SyncSession>[0]>;
 }
+
+const notStarted = {
+  ok: false,
+  error: { code: 'not_started', message: 'sync worker not started', status: 0 },
+} as const;
 
 export function createSyncWorkerApi(deps: SyncWorkerDeps) {
   let current: { session: SyncSession; db: SpotterDatabase; client: SupabaseClient } | null = null;
@@ -168,6 +174,18 @@ export function createSyncWorkerApi(deps: SyncWorkerDeps) {
         });
       }
       return current.session.loadMoreFeed(limit);
+    },
+
+    /** Uploads a profile picture (already resized by the page) into the user's own avatars folder. */
+    uploadAvatar(blob: Blob): Promise<StorageResult<{ path: string; publicUrl: string }>> {
+      if (!current) return Promise.resolve(notStarted);
+      return uploadAvatar(current.client, current.session.userId, blob);
+    },
+
+    /** Deletes one of the user's own profile pictures by storage path. */
+    removeAvatar(path: string): Promise<StorageResult<{ removed: boolean }>> {
+      if (!current) return Promise.resolve(notStarted);
+      return removeAvatar(current.client, current.session.userId, path);
     },
 
     /** For tests and teardown of a worker realm. */

@@ -6,7 +6,13 @@
  * worker's session; signing in as another user switches it (the worker closes the old user's database).
  */
 import { proxy, releaseProxy, wrap, type Endpoint, type Remote } from 'comlink';
-import type { LoadMoreResult, RpcResult, SyncWorkerApi, WorkerStatus } from '../../sync-worker/api';
+import type {
+  LoadMoreResult,
+  RpcResult,
+  StorageResult,
+  SyncWorkerApi,
+  WorkerStatus,
+} from '../../sync-worker/api';
 import { backendConfig, type BackendConfig } from '../lib/backend-config';
 
 export type WorkerLike = Endpoint & { terminate(): void };
@@ -99,6 +105,22 @@ export class SyncWorkerClient {
     const api = await this.startedApi();
     if (!api) return { ok: false, error: { code: 'not_started', message: 'sync worker not started' } };
     return api.loadMoreFeed(limit);
+  }
+
+  /** Uploads a profile picture through the worker's supabase-js client (online only). */
+  async uploadAvatar(blob: Blob): Promise<StorageResult<{ path: string; publicUrl: string }>> {
+    const api = await this.startedApi();
+    if (!api)
+      return { ok: false, error: { code: 'not_started', message: 'sync worker not started', status: 0 } };
+    return api.uploadAvatar(blob);
+  }
+
+  /** Deletes one of the user's own profile pictures by storage path (online only). */
+  async removeAvatar(path: string): Promise<StorageResult<{ removed: boolean }>> {
+    const api = await this.startedApi();
+    if (!api)
+      return { ok: false, error: { code: 'not_started', message: 'sync worker not started', status: 0 } };
+    return api.removeAvatar(path);
   }
 
   getStatus = (): WorkerStatus => this.current;

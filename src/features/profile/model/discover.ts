@@ -1,0 +1,58 @@
+// The rows of the server's `discover_people` (public profiles that are not me and not my friends; members
+// of my home gyms first, then friends of friends, then by level). Rows are checked before they reach the
+// screen: an answer of another shape shows as nothing rather than as a broken row.
+import { formatHandle } from '@/domain/identity';
+
+export const DISCOVER_PAGE = 20;
+/** The server's cap on p_limit. */
+export const DISCOVER_MAX = 100;
+
+export interface DiscoverPerson {
+  id: string;
+  username: string;
+  handle: string;
+  avatar_id: string | null;
+  profile_picture_url: string | null;
+  level: number;
+  friendship_status: 'none' | 'request_sent' | 'request_received';
+}
+
+const text = (v: unknown): string | null => (typeof v === 'string' ? v : null);
+
+export function discoverPeople(data: unknown): DiscoverPerson[] {
+  if (!Array.isArray(data)) return [];
+  const people: DiscoverPerson[] = [];
+  for (const row of data as Record<string, unknown>[]) {
+    const id = text(row?.id);
+    const username = text(row?.username);
+    const discriminator = text(row?.discriminator);
+    if (!id || !username || discriminator === null) continue;
+    let handle: string;
+    try {
+      handle = formatHandle(username, discriminator);
+    } catch {
+      continue;
+    }
+    const status = row.friendship_status;
+    people.push({
+      id,
+      username,
+      handle,
+      avatar_id: text(row.avatar_id),
+      profile_picture_url: text(row.profile_picture_url),
+      level: typeof row.level === 'number' ? row.level : 1,
+      friendship_status: status === 'request_sent' || status === 'request_received' ? status : 'none',
+    });
+  }
+  return people;
+}
+
+/** The RPC's arguments: a blank search is no search. */
+export function discoverArgs(search: string, shown: number): Record<string, unknown> {
+  const trimmed = search.trim();
+  return {
+    p_limit: Math.min(Math.max(shown, DISCOVER_PAGE), DISCOVER_MAX),
+    p_offset: 0,
+    p_search: trimmed === '' ? null : trimmed.slice(0, 40),
+  };
+}
