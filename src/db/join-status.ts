@@ -1,11 +1,13 @@
 // The state of a friend's workout's Join button and the join refusals to show, read from the local
 // workout_join_requests rows and the pending-writes ledger (so both work offline and across realms).
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { map } from 'rxjs';
-import { joinAnswerKey, joinRequestKey } from './commands/join';
+import { joinAnswerKey, joinRequestKey, requestJoinWorkout } from './commands/join';
+import type { CommandResult } from './commands/result';
 import { dismissFailedWrite, pending$ } from './pending-writes';
 import { myJoinRequests } from './queries';
 import type { JoinRequestDoc } from './schemas/workout-join-requests';
+import type { WorkoutDoc } from './schemas/workouts';
 import type { SpotterDatabase } from './types';
 import { useLiveQuery, useLiveValue } from './use-live-query';
 
@@ -56,3 +58,56 @@ export function useJoinRefusals(
 }
 
 const EMPTY: readonly JoinRefusal[] = [];
+
+export interface JoinTarget {
+  workout_id: string;
+  owner_id: string;
+  date: string;
+  time: string | null;
+}
+
+export interface JoinAction {
+  status: JoinStatus;
+  busy: boolean;
+  /** My workout at the same time, while the user is asked whether to replace it. */
+  clash: WorkoutDoc | null;
+  join: () => Promise<CommandResult<unknown> | null>;
+  replace: () => Promise<CommandResult<unknown> | null>;
+  cancel: () => void;
+}
+
+/**
+ * The Join button's wiring, shared by the feed and the gym: the status from my local requests, a tap
+ * sends the request (offline too) or, on a clash, holds the clashing workout until the user answers.
+ */
+export function useJoinAction(
+  db: SpotterDatabase,
+  userId: string,
+  requests: Map<string, JoinRequestDoc>,
+  target: JoinTarget,
+  today: string,
+): JoinAction {
+  const [busy, setBusy] = useState(false);
+  const [clash, setClash] = useState<WorkoutDoc | null>(null);
+  const status = joinStatusOf(requests.get(target.workout_id), target.date < today);
+  const send = async (replace: string | null) => {
+    if (busy) return null;
+    setBusy(true);
+    try {
+      const result = await requestJoinWorkout({ db, userId }, { ...target, replace_workout_id: replace });
+      if (result.ok && result.value.kind === 'clash') setClash(result.value.workout);
+      else setClash(null);
+      return result;
+    } finally {
+      setBusy(false);
+    }
+  };
+  return {
+    status,
+    busy,
+    clash,
+    join: () => (status === 'join' ? send(null) : Promise.resolve(null)),
+    replace: () => (clash ? send(clash.id) : Promise.resolve(null)),
+    cancel: () => setClash(null),
+  };
+}

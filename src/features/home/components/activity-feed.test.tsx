@@ -27,7 +27,7 @@ async function renderFeed(language: Language = 'en') {
   });
   const rendered = renderWithProviders(
     <UserDataContext.Provider value={{ userId: USER, user, db, sync }}>
-      <ActivityFeed />
+      <ActivityFeed today={new Date().toISOString().slice(0, 10)} />
     </UserDataContext.Provider>,
     { language },
   );

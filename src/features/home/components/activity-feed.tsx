@@ -1,18 +1,19 @@
 import { Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconActivity, IconChevronDown } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { feedWindow$ } from '@/db/local-state';
 import { useLiveValue } from '@/db/use-live-query';
 import { useMinuteNow } from '../data/minute-clock';
 import { FeedItemRow } from './feed-item';
+import { JoinRefusalToasts } from './join-refusal-toasts';
 
 /**
  * The activity feed: the local `feed_window` the sync worker keeps fresh (offline too), and "load more",
  * which asks the worker to append the next older page to that window.
  */
-export function ActivityFeed() {
+export function ActivityFeed({ today }: { today: string }) {
   const { t } = useTranslation('home');
   const { db, userId, sync } = useUserData();
   const feed = useLiveValue(useMemo(() => feedWindow$(db), [db]));
@@ -20,6 +21,7 @@ export function ActivityFeed() {
   const [done, setDone] = useState(false);
   const [error, setError] = useState<'failed' | 'offline' | null>(null);
   const now = useMinuteNow();
+  const highlighted = useActivityTarget(feed?.items);
 
   const loadMore = async () => {
     setLoading(true);
@@ -40,6 +42,7 @@ export function ActivityFeed() {
       aria-labelledby="feed-title"
       data-walkthrough="home-feed"
     >
+      <JoinRefusalToasts />
       <Stack gap="xs">
         <Title order={2} fz="h4" id="feed-title">
           {t('feed.title')}
@@ -63,7 +66,14 @@ export function ActivityFeed() {
         ) : (
           <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-testid="feed-list">
             {items.map((item) => (
-              <FeedItemRow key={item.id} item={item} me={userId} now={now} />
+              <FeedItemRow
+                key={item.id}
+                item={item}
+                me={userId}
+                now={now}
+                today={today}
+                highlighted={item.id === highlighted}
+              />
             ))}
           </Stack>
         )}
@@ -90,4 +100,25 @@ export function ActivityFeed() {
       </Stack>
     </Card>
   );
+}
+
+/**
+ * The activity a notification opened (/home#activity-<id>): scrolled into view and marked once the feed
+ * holds it (the feed may arrive after the page).
+ */
+function useActivityTarget(items: readonly { id: string }[] | undefined): string | null {
+  const [target] = useState(() => {
+    const hash = globalThis.location?.hash ?? '';
+    return hash.startsWith('#activity-') ? decodeURIComponent(hash.slice('#activity-'.length)) : null;
+  });
+  const present = target !== null && (items ?? []).some((i) => i.id === target);
+  useEffect(() => {
+    if (!present || target === null) return;
+    // After the shell's scroll-to-top on the route change.
+    const timer = setTimeout(() => {
+      document.getElementById(`activity-${target}`)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    }, 350);
+    return () => clearTimeout(timer);
+  }, [present, target]);
+  return target;
 }

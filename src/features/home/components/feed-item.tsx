@@ -15,6 +15,7 @@ import type { FeedItem as FeedRow } from '@/db/local-state';
 import { resolveAvatar } from '@/domain/avatars';
 import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
 import { FlexButton } from './flex-button';
+import { JoinControl } from './join-control';
 import classes from './home.module.css';
 
 const KIND_ICONS = {
@@ -33,7 +34,19 @@ const isWorkoutType = (t: string | null): t is WorkoutType =>
   t !== null && (WORKOUT_TYPES as readonly string[]).includes(t);
 
 /** One activity: who, what, when, with the flex count and (on a friend's) the flex button. */
-export function FeedItemRow({ item, me, now }: { item: FeedRow; me: string; now: number }) {
+export function FeedItemRow({
+  item,
+  me,
+  now,
+  today,
+  highlighted = false,
+}: {
+  item: FeedRow;
+  me: string;
+  now: number;
+  today: string;
+  highlighted?: boolean;
+}) {
   const { t, i18n } = useTranslation('home');
   const avatar = resolveAvatar(item);
   const look = isKind(item.kind) ? KIND_ICONS[item.kind] : { icon: IconActivity, color: 'gray' };
@@ -88,6 +101,10 @@ export function FeedItemRow({ item, me, now }: { item: FeedRow; me: string; now:
       className={classes.feedItem}
       align="flex-start"
       data-feed-kind={item.kind}
+      // A notification about this activity leads here (/home#activity-<id>).
+      id={`activity-${item.id}`}
+      data-highlighted={highlighted || undefined}
+      aria-current={highlighted || undefined}
     >
       <Avatar src={avatar.src} alt="" radius="xl" size={40} color="orange">
         {avatar.initial}
@@ -105,6 +122,18 @@ export function FeedItemRow({ item, me, now }: { item: FeedRow; me: string; now:
             {relativeTime(i18n.language, item.created_at, now)}
           </Text>
           {item.user_id === me ? null : <FlexButton item={item} />}
+          {item.user_id !== me && item.kind === 'workout_planned' && item.workout_id && item.workout_date ? (
+            <JoinControl
+              target={{
+                workout_id: item.workout_id,
+                owner_id: item.user_id,
+                date: item.workout_date,
+                time: item.workout_time,
+              }}
+              friend={item.username}
+              today={today}
+            />
+          ) : null}
           {item.flex_count > 0 ? (
             <Badge
               size="xs"

@@ -74,7 +74,7 @@ export function HomePage({ progress, challengeCard, challengePending }: HomePage
           <Stack gap="md">
             <TodayCard today={today} />
             {challengeCard}
-            <ActivityFeed />
+            <ActivityFeed today={today} />
           </Stack>
           <Stack gap="md">
             <AchievementsCard achievements={achievements} />

@@ -1,0 +1,29 @@
+import { notifications } from '@mantine/notifications';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserData } from '@/app/user-data/user-data-context';
+import { useJoinRefusals } from '@/db/join-status';
+import { TOAST_ERROR_MS } from '@/domain/constants';
+
+/**
+ * A join request the server refused after the fact (offline, then refused: the workout is gone, no longer
+ * a friend's, or a clash another device made): the button went back to Join; say why once, then dismiss.
+ */
+export function JoinRefusalToasts() {
+  const { t } = useTranslation('home');
+  const { db } = useUserData();
+  const { refused, dismiss } = useJoinRefusals(db, 'request');
+  useEffect(() => {
+    for (const r of refused) {
+      notifications.show({
+        id: r.key,
+        title: t('join.failed'),
+        message: r.code === 'join_clash' ? t('join.refusedClash') : t('join.refused'),
+        color: 'red',
+        autoClose: TOAST_ERROR_MS,
+      });
+      void dismiss(r.key);
+    }
+  }, [refused, dismiss, t]);
+  return null;
+}
