@@ -2,14 +2,20 @@
 // statuses realtime-js reports (the real client is covered by the integration suites).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { reconnectDelay } from './backoff';
-import { keyOf, LAZY_TRAIL_MS, MAX_ATTEMPTS_MESSAGE, RealtimeSupervisor } from './supervisor';
+import {
+  isTransportFailure,
+  keyOf,
+  LAZY_TRAIL_MS,
+  MAX_ATTEMPTS_MESSAGE,
+  RealtimeSupervisor,
+} from './supervisor';
 import type { ChangePayload, ChannelLike, ChannelStatus, RealtimeClientLike } from './types';
 
 interface ScriptedChannel extends ChannelLike {
   name: string;
   bindings: { table: string; event: string; schema: string; filter?: string }[];
   callbacks: ((p: ChangePayload) => void)[];
-  report(status: ChannelStatus): void;
+  report(status: ChannelStatus, error?: Error): void;
   removed: boolean;
 }
 
@@ -17,7 +23,7 @@ function scriptedClient() {
   const channels: ScriptedChannel[] = [];
   const client: RealtimeClientLike = {
     channel(name) {
-      let statusCallback: ((s: ChannelStatus) => void) | null = null;
+      let statusCallback: ((s: ChannelStatus, e?: Error) => void) | null = null;
       const ch: ScriptedChannel = {
         name,
         bindings: [],
@@ -32,8 +38,8 @@ function scriptedClient() {
           statusCallback = cb;
           return ch;
         },
-        report(status) {
-          statusCallback?.(status);
+        report(status, error) {
+          statusCallback?.(status, error);
         },
       };
       channels.push(ch);
@@ -120,6 +126,26 @@ describe('RealtimeSupervisor', () => {
     vi.advanceTimersByTime(10 * 60_000);
     expect(channels).toHaveLength(count);
     expect(channels.every((c, i) => i === channels.length - 1 || c.removed)).toBe(true);
+  });
+
+  it('tells a dropped connection (a warning) from a refusal by the server (an error)', () => {
+    expect(isTransportFailure('CLOSED')).toBe(true);
+    expect(isTransportFailure('TIMED_OUT')).toBe(true);
+    expect(isTransportFailure('CHANNEL_ERROR', new Error('channel error: transport failure'))).toBe(true);
+    expect(isTransportFailure('CHANNEL_ERROR', new Error('channel error: connection lost'))).toBe(true);
+    expect(isTransportFailure('CHANNEL_ERROR', new Error('socket closed: 1006'))).toBe(true);
+    expect(isTransportFailure('CHANNEL_ERROR', new Error('Token has expired 3 seconds ago'))).toBe(false);
+
+    const warnings: string[] = [];
+    const { sup, last } = make({ log: { ...log, warn: (m: string) => warnings.push(m) } });
+    sup.setUser('u1');
+    sup.start();
+    last().report('CHANNEL_ERROR', new Error('channel error: transport failure'));
+    expect(warnings).toEqual(['Realtime channel CHANNEL_ERROR']);
+    expect(errors).toEqual([]);
+    vi.advanceTimersByTime(1000);
+    last().report('CHANNEL_ERROR', new Error('Token has expired 3 seconds ago'));
+    expect(errors).toEqual(['Realtime channel CHANNEL_ERROR']);
   });
 
   it('resets the counter on SUBSCRIBED and resyncs on every (re)subscribe', () => {

@@ -42,6 +42,21 @@ const realTimers: Timers = {
 
 export interface SupervisorLogger {
   error(message: string, detail?: unknown): void;
+  /** Expected trouble: the connection dropped (offline, a gym basement); the supervisor retries. */
+  warn?(message: string, detail?: unknown): void;
+}
+
+/**
+ * Whether a channel failure is the network's (the socket closed, timed out or failed) rather than the
+ * server refusing the channel (an expired token, a bad filter). realtime-js reports transport failures as
+ * `channel error: transport failure` / `connection lost` or `socket closed: <code>` (normalizeChannelError).
+ */
+export function isTransportFailure(status: ChannelStatus, error?: Error): boolean {
+  if (status === 'CLOSED' || status === 'TIMED_OUT') return true;
+  const message = error?.message ?? '';
+  return (
+    error === undefined || /^(channel error: (transport failure|connection lost)|socket closed)/.test(message)
+  );
 }
 
 export interface RealtimeSupervisorOptions {
@@ -111,7 +126,10 @@ export class RealtimeSupervisor {
     this.timers = options.timers ?? realTimers;
     this.backoff = options.backoff ?? REALTIME_BACKOFF;
     this.eventsPerSecond = options.eventsPerSecond ?? REALTIME_EVENTS_PER_SECOND;
-    this.log = options.log ?? { error: (m, d) => console.error(`[realtime] ${m}`, d ?? '') };
+    this.log = options.log ?? {
+      error: (m, d) => console.error(`[realtime] ${m}`, d ?? ''),
+      warn: (m, d) => console.warn(`[realtime] ${m}`, d ?? ''),
+    };
   }
 
   get state(): SupervisorState {
@@ -211,7 +229,11 @@ export class RealtimeSupervisor {
       this.options.onSubscribed?.();
       return;
     }
-    this.log.error(`Realtime channel ${status}`, error?.message);
+    // A dropped connection is routine offline; it is a warning, and only running out of attempts (below)
+    // or a refusal by the server is an error.
+    const message = `Realtime channel ${status}`;
+    if (isTransportFailure(status, error) && this.log.warn) this.log.warn(message, error?.message);
+    else this.log.error(message, error?.message);
     this.teardown();
     if (!this.running) return;
     if (this.attempts >= this.backoff.maxAttempts) {
