@@ -64,7 +64,10 @@ async function renderSchedule(
     onPlanFormClosed?: () => void;
   } = {},
 ) {
-  const db = await openTestDatabase({ userId: USER, collections: ['profiles', 'workouts', 'rest_days'] });
+  const db = await openTestDatabase({
+    userId: USER,
+    collections: ['profiles', 'workouts', 'rest_days', 'workout_join_requests'],
+  });
   await db.profiles.insert({ ...ROWS.profiles, current_streak: 0 });
   const progress = options.progress ?? { xp: 415, level: 2, currentStreak: 0, settled: true };
   const rendered = renderWithProviders(

@@ -26,6 +26,7 @@ import { CalendarGrid } from './calendar-grid';
 import { CalendarToolbar } from './calendar-toolbar';
 import { DayBoundaryNote } from './day-boundary-note';
 import { DayPanel } from './day-panel';
+import { JoinAnswerRefusals } from './workout-join';
 import { DeleteWorkoutModal } from './delete-workout-modal';
 import { ProgressChips, type ProgressSummary } from './progress-chips';
 import { RestDayCelebration } from './rest-day-celebration';
@@ -160,6 +161,7 @@ export function SchedulePage({
           }}
         />
 
+        <JoinAnswerRefusals />
         <div className={classes.layout}>
           <CalendarGrid
             view={view}

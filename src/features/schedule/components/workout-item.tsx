@@ -1,9 +1,11 @@
 import { ActionIcon, Badge, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconBell, IconClock, IconCloudUpload, IconPencil, IconTrash } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
 import { formatTime } from '../model/format';
 import classes from './schedule.module.css';
+import { JoinedWith, WorkoutJoinRequests } from './workout-join';
 import { reminderLabel, workoutName, WorkoutTypeIcon } from './workout-labels';
 
 interface WorkoutItemProps {
@@ -16,8 +18,15 @@ interface WorkoutItemProps {
 export function WorkoutItem({ workout, pending, onEdit, onDelete }: WorkoutItemProps) {
   const { t, i18n } = useTranslation('schedule');
   const name = workoutName(t, workout);
+  const highlighted = useHashTarget(`workout-${workout.id}`);
   return (
-    <li className={classes.workout} data-testid="workout-item">
+    <li
+      className={classes.workout}
+      data-testid="workout-item"
+      id={`workout-${workout.id}`}
+      data-highlighted={highlighted || undefined}
+      aria-current={highlighted || undefined}
+    >
       <ThemeIcon variant="light" size="lg" radius="md" aria-hidden>
         <WorkoutTypeIcon type={workout.type} />
       </ThemeIcon>
@@ -33,6 +42,7 @@ export function WorkoutItem({ workout, pending, onEdit, onDelete }: WorkoutItemP
           )}
           {workout.preset && <span>{t(`types.${workout.type}`)}</span>}
         </Group>
+        <JoinedWith workout={workout} />
         {workout.reminder_min !== null && (
           <Group gap={4} c="dimmed" fz="sm" wrap="nowrap">
             <IconBell size={14} aria-hidden />
@@ -46,6 +56,7 @@ export function WorkoutItem({ workout, pending, onEdit, onDelete }: WorkoutItemP
             {workout.notes}
           </Text>
         )}
+        <WorkoutJoinRequests workoutId={workout.id} />
         {pending && (
           <Badge
             variant="default"
@@ -73,4 +84,20 @@ export function WorkoutItem({ workout, pending, onEdit, onDelete }: WorkoutItemP
       </Group>
     </li>
   );
+}
+
+/**
+ * A notification about this workout leads here (/schedule?date=<day>#workout-<id>): scrolled into view
+ * after the shell's scroll-to-top, and marked.
+ */
+function useHashTarget(id: string): boolean {
+  const [hit] = useState(() => globalThis.location?.hash === `#${id}`);
+  useEffect(() => {
+    if (!hit) return;
+    const timer = setTimeout(() => {
+      document.getElementById(id)?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    }, 350);
+    return () => clearTimeout(timer);
+  }, [hit, id]);
+  return hit;
 }
