@@ -1,24 +1,35 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { sendFriendRequestByHandle } from '@/db/commands/friends';
+import type { SpotterDatabase } from '@/db/types';
 import { parseHandle } from '@/domain/identity';
-import { addFriendByHandle, type FriendRpc } from '../data/friend-actions';
+import { awaitIntent } from '../data/await-intent';
+import { commandErrorKey, friendReasonKey } from '../model/friend-ledger';
 import { toastSuccess } from './profile-toasts';
 
+/** How long an online send waits for the server's answer before it is left to the queue. */
+const ANSWER_WAIT_MS = 8000;
+
 /**
- * Add a friend by Spotter ID (`username#1234`). The format is checked here; the server refuses yourself,
- * an existing friend, a duplicate request and an unknown user, each with the spec's message under the field.
+ * Add a friend by Spotter ID (`username#1234`). The format is checked here; the request is a queued intent
+ * (src/db/commands/friends.ts). Online, the dialog waits a moment for the answer and shows a refusal
+ * (yourself, already friends, request exists, user not found) under the field; offline, or when no answer
+ * came in time, it closes and says the request is on its way (a later refusal shows in the friends section).
  */
 export function AddFriendDialog({
   opened,
   onClose,
-  sync,
+  db,
+  userId,
 }: {
   opened: boolean;
   onClose: () => void;
-  sync: FriendRpc;
+  db: SpotterDatabase;
+  userId: string;
 }) {
   const { t } = useTranslation('profile');
+  const { t: tf } = useTranslation('friends');
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -32,17 +43,28 @@ export function AddFriendDialog({
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (parseHandle(value) === null) {
-      setError(t('addFriend.invalid'));
+      setError(tf('errors.invalidHandle'));
       return;
     }
     setBusy(true);
-    const result = await addFriendByHandle(sync, value);
-    setBusy(false);
+    const result = await sendFriendRequestByHandle({ db, userId }, value);
     if (!result.ok) {
-      setError(t(result.message));
+      setBusy(false);
+      setError(tf(commandErrorKey(result.error.message, 'errors.sendFailed')));
       return;
     }
-    toastSuccess(result.value === 'friends' ? t('addFriend.nowFriends') : t('addFriend.sent'));
+    const offline = typeof navigator !== 'undefined' && !navigator.onLine;
+    const answer = offline
+      ? { status: 'pending' as const }
+      : await awaitIntent(db, result.value.key, ANSWER_WAIT_MS);
+    setBusy(false);
+    if (answer.status === 'refused') {
+      setError(tf(friendReasonKey('send', answer.code)));
+      return;
+    }
+    toastSuccess(
+      answer.status === 'applied' ? tf('send.sent') : tf('send.queued', { handle: result.value.handle }),
+    );
     close();
   };
 

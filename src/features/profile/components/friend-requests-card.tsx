@@ -2,46 +2,47 @@ import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core'
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { respondToFriendRequest } from '@/db/commands/friends';
 import type { FriendRequestDoc } from '@/db/schemas';
+import type { SpotterDatabase } from '@/db/types';
 import { resolveAvatar } from '@/domain/avatars';
 import { formatHandle } from '@/domain/identity';
-import { respondToFriendRequest, type FriendRpc } from '../data/friend-actions';
+import type { FriendRpc } from '../data/friend-actions';
 import { useRequestSenders } from '../data/use-request-senders';
+import { commandErrorKey } from '../model/friend-ledger';
 import { toastError, toastSuccess } from './profile-toasts';
 
 /**
- * Pending requests sent to me, newest first, each with Accept and Decline. An answered request leaves the
- * list at once (the server's answer came back); the pulled row then confirms it.
+ * Pending requests sent to me, newest first, each with Accept and Decline. The answer is a queued intent
+ * (src/db/commands/friends.ts): the request leaves the list at once, also offline, and the server gets
+ * the answer once; a refusal arriving later puts it back and shows in the friends section.
  */
 export function FriendRequestsCard({
+  db,
+  userId,
   requests,
   sync,
 }: {
+  db: SpotterDatabase;
+  userId: string;
   requests: readonly Pick<FriendRequestDoc, 'id' | 'sender_id'>[];
-  sync: FriendRpc;
+  sync: Pick<FriendRpc, 'rpc'>;
 }) {
   const { t } = useTranslation('profile');
   const senders = useRequestSenders(
     sync,
     requests.map((request) => request.sender_id),
   );
-  const [answered, setAnswered] = useState<ReadonlySet<string>>(new Set());
+  const { t: tf } = useTranslation('friends');
   const [busy, setBusy] = useState<string | null>(null);
-  const open = requests.filter((request) => !answered.has(request.id));
+  const open = requests;
 
   const answer = async (requestId: string, name: string, accept: boolean) => {
     setBusy(`${requestId}:${accept}`);
-    const result = await respondToFriendRequest(sync, requestId, accept);
+    const result = await respondToFriendRequest({ db, userId }, requestId, accept);
     setBusy(null);
-    if (result.ok) {
-      setAnswered((previous) => new Set(previous).add(requestId));
-      toastSuccess(accept ? t('requests.accepted', { name }) : t('requests.declined'));
-    } else {
-      if (result.message === 'errors.requestGone') {
-        setAnswered((previous) => new Set(previous).add(requestId));
-      }
-      toastError(t(result.message));
-    }
+    if (result.ok) toastSuccess(accept ? tf('respond.accepted', { name }) : tf('respond.declined'));
+    else toastError(tf(commandErrorKey(result.error.message, 'errors.respondFailed')));
   };
 
   return (

@@ -1,5 +1,6 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { pendingEntries, readPending } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { ROWS, USER } from '@/db/test-fixtures';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
@@ -62,15 +63,23 @@ describe('profile page', () => {
     ).toBeInTheDocument();
   });
 
-  it('keeps the request when answering fails, and says why', async () => {
-    const { user } = await renderProfile();
+  it('accepting works offline: the request leaves at once and the answer is queued once', async () => {
+    const { user, db } = await renderProfile();
     const requests = screen.getByRole('region', { name: 'Friend requests' });
     await user.click(
       await within(requests).findByRole('button', { name: 'Accept friend request from A Spotter member' }),
     );
-    // The worker is not running: no answer came, so the request stays and the user is told.
-    expect(await screen.findByText('You are offline. Try again when you are connected.')).toBeInTheDocument();
-    expect(within(requests).getByText('A Spotter member')).toBeInTheDocument();
+    expect(await within(requests).findByText('No pending friend requests.')).toBeInTheDocument();
+    await waitFor(async () =>
+      expect(pendingEntries(await readPending(db))).toMatchObject([
+        {
+          request: {
+            fn: 'respond_friend_request',
+            args: { p_request_id: ROWS.friend_requests.id, p_accept: true },
+          },
+        },
+      ]),
+    );
   });
 
   it('wraps its actions for the walkthrough and opens add friend', async () => {

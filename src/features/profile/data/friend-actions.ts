@@ -1,7 +1,6 @@
-// Answering and sending friend requests: online RPCs through the sync worker's client (same token, same
-// client-info header). No ledger intent: nothing sends pending intents yet (sync-worker/CONTEXT.md), and a
-// friend request is a conversation with the server, not an offline edit; the answer comes back at once and
-// the pulled friend_requests and friendships rows follow (syncNow). docs/decisions.md, "Profile (issue 6)".
+// Online friend RPCs through the sync worker's client (same token, same client-info header). /profile
+// writes friend requests as ledger intents instead (src/db/commands/friends.ts: shown at once, queued
+// offline, delivered once); these online calls remain for screens that need the server's answer at once.
 import type { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { friendErrorKey, type FriendErrorKey } from '../model/friend-errors';
 
