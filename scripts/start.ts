@@ -27,13 +27,22 @@ const apiPort = Number(values['api-port']);
 const host = '127.0.0.1';
 const appUrl = `http://${host}:${appPort}`;
 
-function run(command: string, args: string[], env: NodeJS.ProcessEnv): Promise<void> {
+/**
+ * Runs a command quietly: its output (hundreds of build lines a user does not need) is kept and printed
+ * only when it fails, so the URLs stay the last thing on screen.
+ */
+function runQuietly(command: string, args: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], env: process.env });
+    const output: Buffer[] = [];
+    child.stdout.on('data', (chunk: Buffer) => output.push(chunk));
+    child.stderr.on('data', (chunk: Buffer) => output.push(chunk));
     child.on('error', reject);
-    child.on('exit', (code) =>
-      code === 0 ? resolve() : reject(new Error(`${command} ${args.join(' ')} exited with ${code}`)),
-    );
+    child.on('exit', (code) => {
+      if (code === 0) return resolve();
+      process.stderr.write(Buffer.concat(output));
+      reject(new Error(`${command} ${args.join(' ')} exited with ${code}`));
+    });
   });
 }
 
@@ -53,14 +62,31 @@ const emulator = await startEmulator({
 });
 
 if (!values['no-build']) {
-  console.log('Building the app…');
+  console.log('Building the app (about a minute the first time)…');
+  const began = Date.now();
   // No VITE_SUPABASE_URL: the app calls its own origin and the preview server forwards to the emulator.
-  await run('npm', ['run', '--silent', 'build'], {});
+  await runQuietly('npm', ['run', '--silent', 'build']).catch(async (error: unknown) => {
+    console.error(`The build failed: ${error instanceof Error ? error.message : String(error)}`);
+    await emulator.stop();
+    process.exit(1);
+  });
+  console.log(`Built in ${Math.round((Date.now() - began) / 1000)} s.`);
 }
 
 // vite.config.ts reads this when preview() loads it: the proxy target for /auth/v1, /rest/v1, ...
 process.env.SPOTTER_API_URL = emulator.url;
-const server = await preview({ preview: { host, port: appPort, strictPort: true, open: false } });
+// logLevel 'warn': Vite would print its own URL list; ours below says what each one is for.
+const server = await preview({
+  logLevel: 'warn',
+  preview: { host, port: appPort, strictPort: true, open: false },
+}).catch(async (error: unknown) => {
+  const message = error instanceof Error ? error.message : String(error);
+  console.error(`Could not serve the app: ${message}`);
+  if (message.includes('already in use') || message.includes('EADDRINUSE'))
+    console.error(`Port ${appPort} is busy: pass --port <free port>.`);
+  await emulator.stop();
+  process.exit(1);
+});
 
 console.log(`
 Spotter is running.
@@ -69,8 +95,16 @@ Spotter is running.
   Inbox:  ${emulator.status.INBOX_URL}   (sign-up and password e-mails land here)
 Press Ctrl+C to stop.`);
 
+let stopping = false;
 const shutdown = () => {
-  void Promise.allSettled([server.close(), emulator.stop()]).then(() => process.exit(0));
+  if (stopping) return;
+  stopping = true;
+  console.log('\nStopping Spotter…');
+  void Promise.allSettled([server.close(), emulator.stop()]).then(() => {
+    const where = process.env.DATABASE_URL ? 'in your PostgreSQL database' : 'in .spotter/';
+    console.log(`Stopped. Your data stays ${where} (npm start -- --reset starts fresh). Bye!`);
+    process.exit(0);
+  });
 };
 process.on('SIGINT', shutdown);
 process.on('SIGTERM', shutdown);
