@@ -4,8 +4,8 @@
 //   __root                      Not Found for unknown paths
 //   ├── _public (layout)        header + footer
 //   │   ├── /  /login  /register  /reset-password
-//   │   ├── /u/$slug  /p/$id
 //   │   └── /impressum  /datenschutz  /terms
+//   ├── /u/$slug  /p/$id        public profiles: their own frame (app shell signed in, public frame otherwise)
 //   └── _app (layout)           session guard (verifying, timeout, redirect to /login), the user's data, the shell:
 //       └── /home  /schedule  /gym  /profile  /notifications  /settings
 import { rootRoute } from '@/routes/__root';
@@ -33,12 +33,12 @@ export const routeTree = rootRoute.addChildren([
     loginRoute,
     registerRoute,
     resetPasswordRoute,
-    profileBySlugRoute,
-    profileByIdRoute,
     impressumRoute,
     privacyRoute,
     termsRoute,
   ]),
+  profileBySlugRoute,
+  profileByIdRoute,
   appLayoutRoute.addChildren([
     homeRoute,
     gymRoute,

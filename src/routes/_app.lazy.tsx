@@ -3,6 +3,7 @@ import { AppShell } from '@/app/shell/app-shell';
 import { UserDataProvider } from '@/app/user-data/user-data-provider';
 import { SessionGuard } from '@/features/auth/components/session-guard';
 import { ShellOverlays } from '@/features/overlays';
+import { PendingInviteFollowUp } from '@/features/profile/components/pending-invite-follow-up';
 import { SettingsSync } from '@/features/settings/components/settings-sync';
 
 export const Route = createLazyRoute('/_app')({ component: AppLayout });
@@ -17,6 +18,7 @@ function AppLayout() {
           </AppShell>
           <ShellOverlays />
           <SettingsSync />
+          <PendingInviteFollowUp />
         </UserDataProvider>
       )}
     </SessionGuard>

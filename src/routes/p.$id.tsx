@@ -1,14 +1,11 @@
-import { createRoute, notFound } from '@tanstack/react-router';
+import { createRoute } from '@tanstack/react-router';
 import { retryImport } from '@/lib/retry-import';
-import { publicLayoutRoute } from './_public';
-import { isProfileId } from './-profile-params';
+import { rootRoute } from './__root';
 
+// Like /u/$slug (see there): its own frame, and a malformed id shows 'Invalid profile link'.
 export const profileByIdRoute = createRoute({
-  getParentRoute: () => publicLayoutRoute,
+  getParentRoute: () => rootRoute,
   path: '/p/$id',
-  beforeLoad: ({ params }) => {
-    // TanStack Router signals Not Found by throwing its notFound() marker, not an Error.
-    if (!isProfileId(params.id)) throw notFound();
-  },
-  loader: ({ context }) => context.i18n.loadNamespaces('profile'),
+  loader: ({ context }) =>
+    context.i18n.loadNamespaces(['people', 'profile', 'friends', 'achievements', 'auth', 'shell']),
 }).lazy(() => retryImport(() => import('./p.$id.lazy')).then((module) => module.Route));

@@ -1,11 +1,12 @@
 import { createLazyRoute, getRouteApi } from '@tanstack/react-router';
 import { PublicProfilePage } from './-pages/public-profile-page';
+import { isProfileSlug } from './-profile-params';
 
-const route = getRouteApi('/_public/u/$slug');
+const route = getRouteApi('/u/$slug');
 
-export const Route = createLazyRoute('/_public/u/$slug')({ component: ProfileBySlug });
+export const Route = createLazyRoute('/u/$slug')({ component: ProfileBySlug });
 
 function ProfileBySlug() {
   const { slug } = route.useParams();
-  return <PublicProfilePage name={slug} />;
+  return <PublicProfilePage profileRef={isProfileSlug(slug) ? { slug } : null} />;
 }

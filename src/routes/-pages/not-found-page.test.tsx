@@ -30,15 +30,25 @@ describe('Not Found page', () => {
   });
 
   it.each(['/u/%3Cscript%3E', '/p/not-a-uuid'])(
-    'answers a malformed profile link %s with Not Found',
+    'answers a malformed profile link %s with Invalid profile link (spec point 8), not Not Found',
     async (route) => {
       renderApp({ route });
-      expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeInTheDocument();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Invalid profile link' }, { timeout: 5000 }),
+      ).toBeInTheDocument();
     },
   );
 
   it('still serves the known public routes', async () => {
+    // A well-formed profile link is the profile page (no backend here: it says it could not load it).
     renderApp({ route: '/u/mia' });
-    expect(await screen.findByRole('heading', { level: 1, name: 'mia on Spotter' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Profile could not be loaded' },
+        { timeout: 5000 },
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('heading', { name: 'Page Not Found' })).not.toBeInTheDocument();
   });
 });

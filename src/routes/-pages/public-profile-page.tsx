@@ -1,32 +1,47 @@
-import { Button } from '@mantine/core';
-import { IconUserCircle } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
-import { useTranslation } from 'react-i18next';
-import { InfoPage } from '@/components/info-page';
+import { Center, Loader } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { PublicShell } from '@/app/shell/public-shell';
+import { PublicProfileView } from '@/features/profile/components/public-profile-view';
+import { loadAsVisitor, type ProfileRef } from '@/features/profile/data/public-profile';
+import { usePublicProfile } from '@/features/profile/data/use-public-profile';
+import { useAuthState } from '@/lib/auth/use-auth-state';
+
+// A member's view runs inside the app shell with the user's data (RxDB, the sync worker): its chunk loads
+// only for a signed-in visitor, so a visitor following an invite link downloads none of it.
+const MemberProfilePage = lazy(() => import('./member-profile-page'));
 
 interface PublicProfilePageProps {
-  /** The slug from /u/{slug}; absent for /p/{id}, where the name is not known until the profile loads. */
-  name?: string;
+  /** The profile the link names; `null` for a malformed link. */
+  profileRef: ProfileRef | null;
 }
 
-/** The visitor's view of a profile. Loading the profile itself arrives with the data layer. */
-export function PublicProfilePage({ name }: PublicProfilePageProps) {
-  const { t } = useTranslation('profile');
+/** /u/{slug} and /p/{id}: a visitor sees it in the public frame, a signed-in member inside the app shell. */
+export function PublicProfilePage({ profileRef }: PublicProfilePageProps) {
+  const auth = useAuthState();
+  if (auth.status === 'loading') return <Waiting />;
+  if (auth.status === 'signedIn') {
+    return (
+      <Suspense fallback={<Waiting />}>
+        <MemberProfilePage profileRef={profileRef} />
+      </Suspense>
+    );
+  }
   return (
-    <InfoPage
-      icon={<IconUserCircle size={26} />}
-      title={name === undefined ? t('public.anonymousTitle') : t('public.title', { name })}
-      paragraphs={[t('public.description')]}
-      actions={
-        <>
-          <Button component={Link} to="/login">
-            {t('public.signIn')}
-          </Button>
-          <Button component={Link} to="/register" variant="default">
-            {t('public.register')}
-          </Button>
-        </>
-      }
-    />
+    <PublicShell>
+      <VisitorProfile profileRef={profileRef} />
+    </PublicShell>
+  );
+}
+
+function VisitorProfile({ profileRef }: PublicProfilePageProps) {
+  const state = usePublicProfile(profileRef, loadAsVisitor);
+  return <PublicProfileView state={profileRef === null ? { status: 'invalid' } : state} viewer="visitor" />;
+}
+
+function Waiting() {
+  return (
+    <Center mih="60vh">
+      <Loader />
+    </Center>
   );
 }

@@ -12,7 +12,7 @@ import { useRefusedProfileWrites } from '../data/use-refused-profile-writes';
 import { AddFriendDialog } from './add-friend-dialog';
 import { EditProfileCard } from './edit-profile-card';
 import { FriendRequestsCard } from './friend-requests-card';
-import { FriendsSection } from './friends-section';
+import { InviteSection } from './invite-section';
 import { OwnProfileCard, type ProfileProgress } from './own-profile-card';
 import { VisibilityCard } from './visibility-card';
 
@@ -29,7 +29,7 @@ export interface ProfilePageProps {
 
 /**
  * /profile: the own profile card, editing it and who sees it (issue 14), incoming friend requests with
- * Accept and Decline, Add friend by Spotter ID, and the friends list with sent requests.
+ * Accept and Decline, and Add friend by Spotter ID. The friends list and invitations come later.
  */
 export function ProfilePage({
   db,
@@ -86,19 +86,17 @@ export function ProfilePage({
               onDismissRefused={(key) => void dismiss(key)}
             />
             <VisibilityCard db={db} userId={userId} visibility={profile.visibility} />
+            <InviteSection profile={profile} />
           </>
         )}
 
-        <FriendRequestsCard db={db} userId={userId} requests={requests ?? []} sync={sync} />
-        <FriendsSection db={db} userId={userId} sync={sync} />
+        <FriendRequestsCard requests={requests ?? []} sync={sync} />
 
+        <Text size="sm" c="dimmed">
+          {t('page.later')}
+        </Text>
       </Stack>
-      <AddFriendDialog
-        opened={addFriendOpen}
-        onClose={() => onAddFriendOpenChange(false)}
-        db={db}
-        userId={userId}
-      />
+      <AddFriendDialog opened={addFriendOpen} onClose={() => onAddFriendOpenChange(false)} sync={sync} />
     </Container>
   );
 }

@@ -1,0 +1,49 @@
+import { useCallback } from 'react';
+import { AppShell } from '@/app/shell/app-shell';
+import { useUserData } from '@/app/user-data/user-data-context';
+import { UserDataProvider } from '@/app/user-data/user-data-provider';
+import { SessionGuard } from '@/features/auth/components/session-guard';
+import { PublicProfileView, type AddFriendResult } from '@/features/profile/components/public-profile-view';
+import { sendFriendRequestByHandle } from '@/db/commands/friends';
+import { loadAsMember, type ProfileRef, type PublicProfile } from '@/features/profile/data/public-profile';
+import { usePublicProfile } from '@/features/profile/data/use-public-profile';
+import { formatHandle } from '@/domain/identity';
+
+/** A signed-in member's view of a profile, inside the app shell like every signed-in screen. */
+export default function MemberProfilePage({ profileRef }: { profileRef: ProfileRef | null }) {
+  return (
+    <SessionGuard>
+      {({ user, accessToken }) => (
+        <UserDataProvider user={user} accessToken={accessToken}>
+          <AppShell>
+            <MemberProfile profileRef={profileRef} />
+          </AppShell>
+        </UserDataProvider>
+      )}
+    </SessionGuard>
+  );
+}
+
+function MemberProfile({ profileRef }: { profileRef: ProfileRef | null }) {
+  const { db, userId, sync } = useUserData();
+  const load = useCallback((ref: ProfileRef) => loadAsMember(ref, { db, userId, sync }), [db, userId, sync]);
+  const state = usePublicProfile(profileRef, load);
+  const addFriend = useCallback(
+    async (profile: PublicProfile): Promise<AddFriendResult> => {
+      // A ledger intent: shown as sent at once, queued offline, delivered once (src/db/commands/friends.ts).
+      const result = await sendFriendRequestByHandle(
+        { db, userId },
+        formatHandle(profile.username, profile.discriminator),
+      );
+      return result.ok ? { ok: true } : { ok: false, message: result.error.message };
+    },
+    [db, userId],
+  );
+  return (
+    <PublicProfileView
+      state={profileRef === null ? { status: 'invalid' } : state}
+      viewer="member"
+      onAddFriend={addFriend}
+    />
+  );
+}
