@@ -13,6 +13,7 @@ import { AddFriendDialog } from './add-friend-dialog';
 import { EditProfileCard } from './edit-profile-card';
 import { FriendRequestsCard } from './friend-requests-card';
 import { InviteSection } from './invite-section';
+import { FriendsSection } from './friends-section';
 import { OwnProfileCard, type ProfileProgress } from './own-profile-card';
 import { VisibilityCard } from './visibility-card';
 
@@ -29,7 +30,7 @@ export interface ProfilePageProps {
 
 /**
  * /profile: the own profile card, editing it and who sees it (issue 14), incoming friend requests with
- * Accept and Decline, and Add friend by Spotter ID. The friends list and invitations come later.
+ * Accept and Decline, Add friend by Spotter ID, and the friends list with sent requests.
  */
 export function ProfilePage({
   db,
@@ -90,13 +91,16 @@ export function ProfilePage({
           </>
         )}
 
-        <FriendRequestsCard requests={requests ?? []} sync={sync} />
+        <FriendRequestsCard db={db} userId={userId} requests={requests ?? []} sync={sync} />
+        <FriendsSection db={db} userId={userId} sync={sync} />
 
-        <Text size="sm" c="dimmed">
-          {t('page.later')}
-        </Text>
       </Stack>
-      <AddFriendDialog opened={addFriendOpen} onClose={() => onAddFriendOpenChange(false)} sync={sync} />
+      <AddFriendDialog
+        opened={addFriendOpen}
+        onClose={() => onAddFriendOpenChange(false)}
+        db={db}
+        userId={userId}
+      />
     </Container>
   );
 }
