@@ -8,11 +8,13 @@ import type { SpotterDatabase } from '@/db/types';
 import { useLiveDocument, useLiveQuery, useLiveValue } from '@/db/use-live-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { FriendRpc } from '../data/friend-actions';
+import type { PhotoStorage } from '../data/profile-picture';
 import { useRefusedProfileWrites } from '../data/use-refused-profile-writes';
 import { AddFriendDialog } from './add-friend-dialog';
+import { AvatarSection } from './avatar-section';
+import { DiscoverSection } from './discover-section';
 import { EditProfileCard } from './edit-profile-card';
 import { FriendRequestsCard } from './friend-requests-card';
-import { InviteSection } from './invite-section';
 import { FriendsSection } from './friends-section';
 import { OwnProfileCard, type ProfileProgress } from './own-profile-card';
 import { VisibilityCard } from './visibility-card';
@@ -20,7 +22,7 @@ import { VisibilityCard } from './visibility-card';
 export interface ProfilePageProps {
   db: SpotterDatabase;
   userId: string;
-  sync: FriendRpc;
+  sync: FriendRpc & PhotoStorage;
   /** The progression view model (local writes included); the profile row's numbers until it loads. */
   progress: ProfileProgress | undefined;
   /** The add-friend dialog is open (the route's `?addFriend=1`). */
@@ -30,7 +32,8 @@ export interface ProfilePageProps {
 
 /**
  * /profile: the own profile card, editing it and who sees it (issue 14), incoming friend requests with
- * Accept and Decline, Add friend by Spotter ID, and the friends list with sent requests.
+ * Accept and Decline, Add friend by Spotter ID, the friends list with sent requests, avatar and photo, and
+ * Discover people.
  */
 export function ProfilePage({
   db,
@@ -86,14 +89,15 @@ export function ProfilePage({
               refused={refused}
               onDismissRefused={(key) => void dismiss(key)}
             />
+            <AvatarSection db={db} userId={userId} profile={profile} storage={sync} />
             <VisibilityCard db={db} userId={userId} visibility={profile.visibility} />
-            <InviteSection profile={profile} />
           </>
         )}
 
         <FriendRequestsCard db={db} userId={userId} requests={requests ?? []} sync={sync} />
         <FriendsSection db={db} userId={userId} sync={sync} />
 
+        <DiscoverSection db={db} userId={userId} sync={sync} />
       </Stack>
       <AddFriendDialog
         opened={addFriendOpen}
