@@ -1,4 +1,5 @@
-import { Group, Indicator, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Indicator, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import type { ReactNode } from 'react';
 import {
   IconAlarm,
   IconBarbell,
@@ -26,10 +27,21 @@ export interface NotificationItemProps {
   text: string;
   when: string;
   onOpen: (notification: NotificationDoc) => void;
+  /** The actor's avatar (picture, or the initial); the type's icon when there is no actor. */
+  avatar?: { src: string | null; initial: string } | undefined;
+  /** Actions on the subject right in the list (a join request's Accept/Decline). */
+  actions?: ReactNode;
 }
 
 /** One row: icon, text, relative time; unread rows are marked (dot, bold, and for screen readers). */
-export function NotificationItem({ notification, text, when, onOpen }: NotificationItemProps) {
+export function NotificationItem({
+  notification,
+  text,
+  when,
+  onOpen,
+  avatar,
+  actions,
+}: NotificationItemProps) {
   const { t } = useTranslation('notifications');
   const Icon = ICONS[notification.type];
   const unread = !notification.is_read;
@@ -43,21 +55,31 @@ export function NotificationItem({ notification, text, when, onOpen }: Notificat
       >
         <Group wrap="nowrap" gap="md" align="flex-start">
           <Indicator disabled={!unread} size={10} offset={4} position="top-end">
-            <ThemeIcon variant="light" radius="xl" size={40} {...(unread ? {} : { color: 'gray' })}>
-              <Icon size={22} aria-hidden />
-            </ThemeIcon>
+            {avatar ? (
+              <Avatar src={avatar.src} alt="" radius="xl" size={40} color="orange">
+                {avatar.initial}
+              </Avatar>
+            ) : (
+              <ThemeIcon variant="light" radius="xl" size={40} {...(unread ? {} : { color: 'gray' })}>
+                <Icon size={22} aria-hidden />
+              </ThemeIcon>
+            )}
           </Indicator>
           <div className={classes.itemBody}>
             <Text fw={unread ? 700 : 400} size="sm">
               {unread && <span className={classes.visuallyHidden}>{t('unread')}: </span>}
               {text}
             </Text>
-            <Text size="xs" c="dimmed" component="time" dateTime={notification.created_at}>
-              {when}
-            </Text>
+            <Group gap={6} wrap="nowrap">
+              {avatar ? <Icon size={14} aria-hidden /> : null}
+              <Text size="xs" c="dimmed" component="time" dateTime={notification.created_at}>
+                {when}
+              </Text>
+            </Group>
           </div>
         </Group>
       </UnstyledButton>
+      {actions ? <div className={classes.itemActions}>{actions}</div> : null}
     </li>
   );
 }

@@ -10,37 +10,48 @@ import {
   markNotificationRead,
 } from '@/db/commands/notifications';
 import { notificationsNewestFirst, profilesByName } from '@/db/queries';
+import { resolveAvatar } from '@/domain/avatars';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
 import { useLiveQuery } from '@/db/use-live-query';
 import { usePageTitle } from '@/lib/use-page-title';
-import { notificationLink } from './notification-links';
+import { JoinAnswer } from './join-answer';
+import { notificationTarget } from './notification-links';
 import { NotificationItem } from './notification-item';
 import { notificationText } from './notification-text';
 import classes from './notifications-page.module.css';
 import { relativeTime } from './relative-time';
-import { useActorName } from './use-actor-name';
+import { useActor, type Actor } from './use-actor-name';
 import { useNow } from './use-now';
 
 const PAGE_SIZE = 100;
 
 interface RowProps {
   notification: NotificationDoc;
-  localActorName: string | undefined;
+  localActor: Actor | undefined;
   workout: WorkoutDoc | undefined;
   now: Date;
   onOpen: (notification: NotificationDoc) => void;
+  onAnswered: (notification: NotificationDoc) => void;
 }
 
-function Row({ notification, localActorName, workout, now, onOpen }: RowProps) {
+function Row({ notification, localActor, workout, now, onOpen, onAnswered }: RowProps) {
   const { t, i18n } = useTranslation('notifications');
-  const actorName = useActorName(notification.actor_id, localActorName);
+  const actor = useActor(notification.actor_id, localActor);
+  const actorName = actor?.username;
+  const answerable = notification.type === 'workout_join_request_received' && notification.join_request_id;
   return (
     <NotificationItem
       notification={notification}
       text={notificationText(t, notification, { actorName, workout, now, language: i18n.language })}
       when={relativeTime(notification.created_at, now, i18n.language)}
       onOpen={onOpen}
+      avatar={notification.actor_id ? resolveAvatar(actor ?? { username: actorName ?? '' }) : undefined}
+      actions={
+        answerable ? (
+          <JoinAnswer requestId={notification.join_request_id!} onAnswered={() => onAnswered(notification)} />
+        ) : undefined
+      }
     />
   );
 }
@@ -67,14 +78,32 @@ export function NotificationsPage() {
     [notifications],
   );
   const workoutIds = useMemo(
-    () => [...new Set(notifications.flatMap((n) => (n.workout_id ? [n.workout_id] : [])))].sort(),
+    () =>
+      [
+        ...new Set(
+          notifications.flatMap((n) => [
+            ...(n.workout_id ? [n.workout_id] : []),
+            // My copy of a workout I was accepted into (the server names it after the request).
+            ...(n.join_request_id ? [`join-${n.join_request_id}`] : []),
+          ]),
+        ),
+      ].sort(),
     [notifications],
   );
   const actors = useLiveQuery(useMemo(() => profilesByName(db, actorIds), [db, actorIds]));
   const workouts = useLiveQuery(
     useMemo(() => db.workouts.find({ selector: { id: { $in: workoutIds } } }), [db, workoutIds]),
   );
-  const actorNames = useMemo(() => new Map((actors ?? []).map((p) => [p.id, p.username])), [actors]);
+  const actorById = useMemo(
+    () =>
+      new Map(
+        (actors ?? []).map((p) => [
+          p.id,
+          { username: p.username, avatar_id: p.avatar_id, profile_picture_url: p.profile_picture_url },
+        ]),
+      ),
+    [actors],
+  );
   const workoutById = useMemo(
     () => new Map((workouts ?? []).map((w) => [w.id, w.toJSON() as WorkoutDoc])),
     [workouts],
@@ -86,9 +115,16 @@ export function NotificationsPage() {
   const open = (notification: NotificationDoc) => {
     void (async () => {
       await markNotificationRead(ctx, notification.id);
-      await navigate({ to: notificationLink(notification.type) });
+      const target = notificationTarget(notification, workoutById);
+      await navigate({
+        to: target.to,
+        ...(target.search ? { search: target.search } : {}),
+        ...(target.hash ? { hash: target.hash } : {}),
+      });
     })();
   };
+  // Answering a join request from the list deals with it: it counts as read.
+  const answered = (notification: NotificationDoc) => void markNotificationRead(ctx, notification.id);
   const markAll = async () => {
     setBusy('read');
     await markAllNotificationsRead(ctx);
@@ -161,10 +197,11 @@ export function NotificationsPage() {
                 <Row
                   key={n.id}
                   notification={n}
-                  localActorName={n.actor_id ? actorNames.get(n.actor_id) : undefined}
+                  localActor={n.actor_id ? actorById.get(n.actor_id) : undefined}
                   workout={n.workout_id ? workoutById.get(n.workout_id) : undefined}
                   now={now}
                   onOpen={open}
+                  onAnswered={answered}
                 />
               ))}
             </ul>
