@@ -16,6 +16,7 @@ import { useTranslation } from 'react-i18next';
 import { resolveAvatar } from '@/domain/avatars';
 import type { FriendAtGym } from '../model/presence';
 import { clockTime, relativeTime } from './format';
+import { FriendJoin } from './friend-join';
 
 export interface PresenceSectionProps {
   gyms: { id: string; name: string }[];
@@ -136,6 +137,7 @@ function PresenceList({ online, friends, loading, failed, onRetry, meSince, now 
                     {t('presence.level', { level: friend.level })} · {since}
                     {active}
                   </Text>
+                  <FriendJoin friendId={friend.user_id} friend={friend.username} />
                 </div>
               </Group>
             );

@@ -1,0 +1,84 @@
+import { Group, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserData } from '@/app/user-data/user-data-context';
+import { JoinButton, ReplaceWorkoutModal } from '@/components/join-button';
+import type { CommandResult } from '@/db/commands/result';
+import { useJoinAction, useMyJoinRequests } from '@/db/join-status';
+import { feedWindow$, type FeedItem } from '@/db/local-state';
+import { useLiveDocument, useLiveValue } from '@/db/use-live-query';
+import { TOAST_ERROR_MS } from '@/domain/constants';
+import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
+import { resolveTimeZone, todayIn } from '@/domain/dates';
+
+const isWorkoutType = (t: string | null): t is WorkoutType =>
+  t !== null && (WORKOUT_TYPES as readonly string[]).includes(t);
+
+function JoinToday({ workout, friend, today }: { workout: FeedItem; friend: string; today: string }) {
+  const { t } = useTranslation('gym');
+  const { db, userId } = useUserData();
+  const requests = useMyJoinRequests(db, userId);
+  const action = useJoinAction(
+    db,
+    userId,
+    requests,
+    {
+      workout_id: workout.workout_id!,
+      owner_id: workout.user_id,
+      date: workout.workout_date!,
+      time: workout.workout_time,
+    },
+    today,
+  );
+  const report = (result: CommandResult<unknown> | null) => {
+    if (result && !result.ok) {
+      notifications.show({ message: t('join.failed'), color: 'red', autoClose: TOAST_ERROR_MS });
+    }
+  };
+  const type = isWorkoutType(workout.workout_type) ? t(`join.workoutTypes.${workout.workout_type}`) : '';
+  return (
+    <Group gap="xs" wrap="wrap">
+      <Text size="xs" c="dimmed">
+        {t('join.todayWorkout', { workout: type || workout.workout_title || '' })}
+      </Text>
+      <JoinButton
+        status={action.status}
+        busy={action.busy}
+        labels={{
+          join: t('join.join'),
+          joining: t('join.joining'),
+          joined: t('join.joined'),
+          closed: t('join.closed'),
+        }}
+        onJoin={() => void action.join().then(report)}
+      />
+      <ReplaceWorkoutModal
+        opened={action.clash !== null}
+        title={t('join.clashTitle')}
+        body={t('join.clashBody', { friend })}
+        replaceLabel={t('join.replace')}
+        keepLabel={t('join.keep')}
+        busy={action.busy}
+        onReplace={() => void action.replace().then(report)}
+        onKeep={action.cancel}
+      />
+    </Group>
+  );
+}
+
+/**
+ * A friend here now who plans a workout today (their planned-workout activity in my local feed): Join it
+ * from "who is here", with the feed's Join states.
+ */
+export function FriendJoin({ friendId, friend }: { friendId: string; friend: string }) {
+  const { db, userId } = useUserData();
+  const profile = useLiveDocument(useMemo(() => db.profiles.findOne(userId), [db, userId]));
+  const feed = useLiveValue(useMemo(() => feedWindow$(db), [db]));
+  const today = todayIn(resolveTimeZone(profile?.timezone), new Date());
+  const workout = (feed?.items ?? []).find(
+    (i) => i.user_id === friendId && i.kind === 'workout_planned' && i.workout_id && i.workout_date === today,
+  );
+  if (!workout) return null;
+  return <JoinToday workout={workout} friend={friend} today={today} />;
+}
