@@ -1,0 +1,170 @@
+// Public profiles and invitations end to end (issue 14): the production build in Chromium against a fresh
+// emulator that requires e-mail confirmation. A signed-out visitor of /u/{slug} sees a public user's card,
+// 'User not found' for a private one and 'Invalid profile link' for a malformed /p/ link (also in German);
+// a signed-in stranger sends a friend request from the page; a visitor who follows the invite link
+// registers, verifies through the inbox, and the inviter then has the request.
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { inboxLink, TEST_PASSWORD, uniqueEmail } from './support/accounts';
+import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import { describeInBrowser, launchBrowser } from './support/browser';
+import {
+  createUser,
+  eventually,
+  openContext,
+  signInThroughForm,
+  type TestUser,
+  type WatchedContext,
+} from './support/signed-in-app';
+
+describeInBrowser('public profiles and invite (production build, emulator)', () => {
+  let app: AppWithEmulator;
+  let browser: Browser;
+  let opened: WatchedContext[] = [];
+  let pub: TestUser;
+  let priv: TestUser;
+  let pubSlug: string;
+  let privSlug: string;
+
+  const slugOf = async (id: string) =>
+    (
+      await app.emulator.engine.query<{ slug: string }>('select slug from public.profiles where id = $1', [
+        id,
+      ])
+    ).rows[0]!.slug;
+
+  const pendingRequests = async (senderId: string, receiverId: string) =>
+    Number(
+      (
+        await app.emulator.engine.query<{ n: string }>(
+          `select count(*)::text as n from public.friend_requests
+            where sender_id = $1 and receiver_id = $2 and status = 'pending'`,
+          [senderId, receiverId],
+        )
+      ).rows[0]!.n,
+    );
+
+  const open = async (options: Parameters<typeof openContext>[3] = {}) => {
+    const context = await openContext(browser, app.baseUrl, () => [], options);
+    opened.push(context);
+    return context;
+  };
+
+  beforeAll(async () => {
+    app = await startAppWithEmulator({ confirmEmail: true });
+    browser = await launchBrowser();
+    pub = await createUser(app.emulator, 'pubmia', { walkthrough_done_v1: true });
+    priv = await createUser(app.emulator, 'privtom', { walkthrough_done_v1: true });
+    await app.emulator.engine.query(`update public.profiles set visibility = 'private' where id = $1`, [
+      priv.id,
+    ]);
+    pubSlug = await slugOf(pub.id);
+    privSlug = await slugOf(priv.id);
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  afterEach(async () => {
+    const all = opened;
+    opened = [];
+    const problems = all.flatMap((o) => o.problems());
+    await Promise.all(all.map((o) => o.context.close()));
+    expect(problems, 'console errors or failed requests').toEqual([]);
+  });
+
+  it('a signed-out visitor: a public card, User not found for a private user, Invalid profile link', async () => {
+    const { page } = await open();
+    await page.goto(`/u/${pubSlug}`);
+    await page.getByRole('heading', { level: 1, name: 'pubmia' }).waitFor();
+    await page.getByText(/^pubmia#\d{4}$/).waitFor();
+    await page.getByText('Current streak').waitFor();
+    expect(
+      await page.getByRole('main').getByRole('link', { name: 'Create account' }).getAttribute('href'),
+    ).toBe(`/register?invite=${pubSlug}`);
+    // The public frame (footer) around it, not the app shell.
+    await page.getByRole('link', { name: 'Legal notice' }).waitFor();
+
+    await page.goto(`/u/${privSlug}`);
+    await page.getByRole('heading', { level: 1, name: 'User not found' }).waitFor();
+    expect(await page.getByText('privtom').count()).toBe(0);
+
+    await page.goto('/p/xyz');
+    await page.getByRole('heading', { level: 1, name: 'Invalid profile link' }).waitFor();
+    // The same profile by id.
+    await page.goto(`/p/${pub.id}`);
+    await page.getByRole('heading', { level: 1, name: 'pubmia' }).waitFor();
+  });
+
+  it('speaks German', async () => {
+    const { page } = await open({ locale: 'de-DE' });
+    await page.goto(`/u/${privSlug}`);
+    await page.getByRole('heading', { level: 1, name: 'Benutzer nicht gefunden' }).waitFor();
+    await page.goto(`/u/${pubSlug}`);
+    await page.getByText('Aktuelle Serie').waitFor();
+    await page.getByRole('main').getByRole('link', { name: 'Konto erstellen' }).waitFor();
+  });
+
+  it('a signed-in stranger sends a friend request from the page, inside the app shell', async () => {
+    const stranger = await createUser(app.emulator, 'strangerx', { walkthrough_done_v1: true });
+    const { page } = await open();
+    await signInThroughForm(page, stranger);
+    await page.goto(`/u/${pubSlug}`);
+    await page.getByRole('heading', { level: 1, name: 'pubmia' }).waitFor({ timeout: 20_000 });
+    // Members see recent activity, and the shell's navigation is there.
+    await page.getByRole('heading', { name: 'Recent activity' }).waitFor();
+    await page.getByRole('link', { name: 'Plan' }).first().waitFor();
+    await page.getByRole('button', { name: 'Add friend' }).click();
+    await page.getByText('Friend request sent').waitFor();
+    await eventually(async () => ((await pendingRequests(stranger.id, pub.id)) === 1 ? true : undefined));
+  });
+
+  it('the invite link: register signed out, verify through the inbox, the inviter has the request', async () => {
+    const { page } = await open();
+    await page.goto(`/u/${pubSlug}`);
+    await page.getByRole('main').getByRole('link', { name: 'Create account' }).click();
+    await page.waitForURL(`**/register?invite=${pubSlug}`);
+    const address = uniqueEmail('ivy');
+    await page.getByLabel('First name').fill('Ivy');
+    await page.getByLabel('Last name').fill('Brandt');
+    await page.getByLabel('Email').fill(address);
+    await page.getByLabel('Password', { exact: true }).and(page.locator('input')).fill(TEST_PASSWORD);
+    await page.getByLabel('Confirm password').fill(TEST_PASSWORD);
+    await page.getByRole('checkbox').check();
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Account created! Please check your email to verify.').waitFor();
+
+    // The verification link signs in (first sign-in) and the request to the inviter follows once.
+    await page.goto(await inboxLink(app.emulator, address, 'signup'));
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Ivy' }).waitFor({ timeout: 20_000 });
+    const ivy = (
+      await app.emulator.engine.query<{ id: string }>('select id from auth.users where email = $1', [address])
+    ).rows[0]!.id;
+    await eventually(async () => ((await pendingRequests(ivy, pub.id)) === 1 ? true : undefined), 30_000);
+    await page.getByText('Friend request sent to pubmia, who invited you.').waitFor();
+    // Sent once: a reload does not send it again, and the stored invite is gone.
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, Ivy' }).waitFor({ timeout: 20_000 });
+    expect(await page.evaluate(() => localStorage.getItem('spotter.pendingInvite.v1'))).toBeNull();
+    expect(
+      Number(
+        (
+          await app.emulator.engine.query<{ n: string }>(
+            'select count(*)::text as n from public.friend_requests where sender_id = $1',
+            [ivy],
+          )
+        ).rows[0]!.n,
+      ),
+    ).toBe(1);
+
+    // The inviter sees the incoming request on /profile.
+    const inviter = await open();
+    await signInThroughForm(inviter.page, pub);
+    await inviter.page.goto('/profile');
+    await inviter.page
+      .getByRole('button', { name: /Accept friend request from Ivy/ })
+      .waitFor({ timeout: 20_000 });
+  });
+});
