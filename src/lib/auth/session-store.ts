@@ -8,6 +8,7 @@ import type { AuthChangeEvent, Session, User } from '@supabase/supabase-js';
 import { firstScreenRendered } from '@/lib/first-screen';
 import type { PageAuthClient } from './auth-client';
 import { loadAuthClient } from './load-auth-client';
+import { clearSessionEndedNotice, sessionGone } from './session-ended';
 import { readStoredSession, urlCarriesAuth } from './stored-session';
 
 /**
@@ -72,9 +73,13 @@ function onAuthEvent(event: AuthChangeEvent, session: Session | null): void {
       setState(fromSession(session, true));
       return;
     case 'SIGNED_OUT':
+      // Not asked for on this device: /login says the session ended elsewhere (session-ended.ts).
+      if (state.status === 'signedIn') sessionGone();
       setState({ status: 'signedOut' });
       return;
     default:
+      // Signed in again: the session-ended notice has been answered.
+      if (event === 'SIGNED_IN' && session !== null) clearSessionEndedNotice();
       // SIGNED_IN, TOKEN_REFRESHED, USER_UPDATED: a recovery session stays one until the password is set.
       if (state.status === 'recovery' && session !== null && event !== 'USER_UPDATED') {
         setState(fromSession(session, true));
@@ -124,7 +129,11 @@ async function startClient(signedInWith: Session | null): Promise<void> {
   const { data, error } = await auth.getSession();
   if (signedInWith !== null) {
     if (error !== null || accessTokenOf(state) !== signedInWith.access_token) return; // events answered
-    if (data.session?.access_token !== signedInWith.access_token) setState(fromSession(data.session));
+    if (data.session?.access_token !== signedInWith.access_token) {
+      // The stored session could not be refreshed: it ended on the server (another device, expiry).
+      if (data.session === null) sessionGone();
+      setState(fromSession(data.session));
+    }
     return;
   }
   if (state.status !== 'loading') return; // an event (recovery, sign-in) already answered

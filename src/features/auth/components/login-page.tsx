@@ -7,6 +7,7 @@ import { AuthCard } from './auth-card';
 import { ForgotPasswordForm } from './forgot-password-form';
 import { LoginForm } from './login-form';
 import { OAuthButtons } from './oauth-buttons';
+import { SessionEndedNotice } from './session-ended-notice';
 
 export function LoginPage() {
   const { t } = useTranslation('auth');
@@ -28,6 +29,7 @@ export function LoginPage() {
     >
       {forgotEmail === null ? (
         <Stack gap="lg">
+          <SessionEndedNotice />
           <LoginForm onForgotPassword={setForgotEmail} />
           <OAuthButtons />
         </Stack>

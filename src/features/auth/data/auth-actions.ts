@@ -95,6 +95,5 @@ export async function updatePassword(password: string): Promise<AuthResult> {
   return result;
 }
 
-export async function signOut(): Promise<AuthResult> {
-  return toResult(await getAuthClient().auth.signOut());
-}
+// The one sign-out lives in src/lib/auth (Settings and the shell use it too).
+export { signOut } from '@/lib/auth/sign-out';

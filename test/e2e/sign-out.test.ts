@@ -1,0 +1,107 @@
+// Sign-out scope end to end (issue 18): two devices of one user (two browser contexts) against the
+// production build and the emulator. "Sign out" ends this device's session only; "Sign out everywhere"
+// (Settings, after a confirmation) ends every session, and the other device, at its next token refresh,
+// lands on /login and is told why. Access tokens live 100 s here, so the page refreshes every 30 s tick.
+import type { Browser } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import { describeInBrowser, launchBrowser } from './support/browser';
+import {
+  createUser,
+  eventually,
+  openContext,
+  signInThroughForm,
+  type WatchedContext,
+} from './support/signed-in-app';
+
+describeInBrowser('sign-out scope (production build, emulator)', () => {
+  let app: AppWithEmulator;
+  let browser: Browser;
+  let opened: WatchedContext[] = [];
+  let expected: RegExp[] = [];
+
+  beforeAll(async () => {
+    app = await startAppWithEmulator({ jwtExpirySeconds: 100 });
+    browser = await launchBrowser();
+  }, 240_000);
+
+  afterAll(async () => {
+    await browser?.close();
+    await app?.stop();
+  });
+
+  afterEach(async () => {
+    const all = opened;
+    opened = [];
+    expected = [];
+    const problems = all.flatMap((o) => o.problems());
+    await Promise.all(all.map((o) => o.context.close()));
+    expect(problems, 'console errors or failed requests').toEqual([]);
+  });
+
+  const sessionsOf = async (userId: string) =>
+    Number(
+      (
+        await app.emulator.engine.query<{ n: string }>(
+          'select count(*)::text as n from auth.sessions where user_id = $1',
+          [userId],
+        )
+      ).rows[0]?.n,
+    );
+
+  it('signs out one device only; "Sign out everywhere" ends the other, which says why', async () => {
+    const me = await createUser(app.emulator, 'twodevices', { walkthrough_done_v1: true });
+    const phone = await openContext(browser, app.baseUrl, () => expected);
+    const laptop = await openContext(browser, app.baseUrl, () => expected);
+    opened.push(phone, laptop);
+    await signInThroughForm(phone.page, me);
+    await signInThroughForm(laptop.page, me);
+    expect(await sessionsOf(me.id)).toBe(2);
+
+    // The laptop signs out: its own session ends, the phone's stays.
+    await laptop.page.goto('/settings');
+    await laptop.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await laptop.page.getByText('Signed out successfully.').waitFor();
+    await laptop.page.waitForURL((url) => url.pathname === '/');
+    expect(await sessionsOf(me.id)).toBe(1);
+    await phone.page.goto('/profile');
+    await phone.page.getByRole('region', { name: 'Your profile' }).waitFor({ timeout: 20_000 });
+    expect(new URL(phone.page.url()).pathname).toBe('/profile');
+
+    // The laptop signs in again and signs out everywhere, after a confirmation it can cancel.
+    await signInThroughForm(laptop.page, me);
+    await laptop.page.goto('/settings');
+    await laptop.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    const dialog = laptop.page.getByRole('dialog', { name: 'Sign out on every device?' });
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await sessionsOf(me.id)).toBe(2);
+    await laptop.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    // The phone's next refresh is refused (400), and its requests with the ended session may be too.
+    expected = [/HTTP 40[013]/, /refresh/i, /Invalid Refresh Token/];
+    await dialog.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await laptop.page.waitForURL((url) => url.pathname === '/');
+    expect(await sessionsOf(me.id)).toBe(0);
+    // No notice on the device that asked.
+    await laptop.page.goto('/login');
+    await laptop.page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(await laptop.page.getByText('You were signed out').count()).toBe(0);
+
+    // The phone learns at its next refresh (every 30 s here) and says why on /login.
+    await eventually(
+      async () => (new URL(phone.page.url()).pathname === '/login' ? true : undefined),
+      75_000,
+    );
+    const notice = phone.page.getByRole('alert').filter({ hasText: 'You were signed out' });
+    await notice.waitFor();
+    await expect.poll(() => notice.textContent()).toContain('changes this device has not sent yet are kept');
+    // Signing in again answers it.
+    await signInThroughForm(phone.page, me);
+    await phone.page.goto('/settings');
+    await phone.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await phone.page.waitForURL((url) => url.pathname === '/');
+    await phone.page.goto('/login');
+    await phone.page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(await phone.page.getByText('You were signed out').count()).toBe(0);
+  }, 180_000);
+});
