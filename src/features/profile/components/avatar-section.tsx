@@ -164,6 +164,7 @@ export function AvatarSection({
                 {(props) => (
                   <Button
                     {...props}
+                    disabled={busy || !online}
                     leftSection={<IconPhotoUp size={18} aria-hidden />}
                     loading={busy && stage !== 'removing'}
                   >
