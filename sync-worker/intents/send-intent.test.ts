@@ -76,6 +76,18 @@ describe('sendIntent', () => {
     expect(await sendIntent(client, update)).toMatchObject({ kind: 'refused', code: 'not_found' });
   });
 
+  it('refuses a join request the server answered with a clash (200, nothing created)', async () => {
+    const join = {
+      type: 'rpc',
+      fn: 'request_join_workout',
+      args: { p_id: 'j1', p_workout_id: 'w1' },
+    } as const;
+    const { client } = clientAnswering(() => json(200, { status: 'clash', clash_workout_id: 'w2' }));
+    expect(await sendIntent(client, join)).toMatchObject({ kind: 'refused', code: 'join_clash' });
+    const pending = clientAnswering(() => json(200, { id: 'j1', status: 'pending', copy_workout_id: null }));
+    expect(await sendIntent(pending.client, join)).toEqual({ kind: 'applied' });
+  });
+
   it('classifies statuses', () => {
     expect([400, 403, 404, 409, 422].every(isPermanentStatus)).toBe(true);
     expect([401, 408, 429, 500, 503, 200].some(isPermanentStatus)).toBe(false);
