@@ -1,7 +1,8 @@
 // Public profiles and invitations end to end (issue 14): the production build in Chromium against a fresh
 // emulator that requires e-mail confirmation. A signed-out visitor of /u/{slug} sees a public user's card,
 // 'User not found' for a private one and 'Invalid profile link' for a malformed /p/ link (also in German);
-// a signed-in stranger sends a friend request from the page; a visitor who follows the invite link
+// a signed-in stranger sends a friend request from the page; offline a friend's profile comes from the
+// device; a visitor who follows the invite link
 // registers, verifies through the inbox, and the inviter then has the request.
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
@@ -25,6 +26,8 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
   let priv: TestUser;
   let pubSlug: string;
   let privSlug: string;
+  /** Console problems an offline test expects (failed requests while the device is offline). */
+  let offlineProblems: RegExp[] = [];
 
   const slugOf = async (id: string) =>
     (
@@ -45,7 +48,7 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
     );
 
   const open = async (options: Parameters<typeof openContext>[3] = {}) => {
-    const context = await openContext(browser, app.baseUrl, () => [], options);
+    const context = await openContext(browser, app.baseUrl, () => offlineProblems, options);
     opened.push(context);
     return context;
   };
@@ -71,6 +74,7 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
     const all = opened;
     opened = [];
     const problems = all.flatMap((o) => o.problems());
+    offlineProblems = [];
     await Promise.all(all.map((o) => o.context.close()));
     expect(problems, 'console errors or failed requests').toEqual([]);
   });
@@ -119,6 +123,57 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
     await page.getByRole('button', { name: 'Add friend' }).click();
     await page.getByText('Friend request sent').waitFor();
     await eventually(async () => ((await pendingRequests(stranger.id, pub.id)) === 1 ? true : undefined));
+  });
+
+  it("offline, a friend's profile comes from this device", async () => {
+    const owner = await createUser(app.emulator, 'ownerfo', { walkthrough_done_v1: true });
+    const buddy = await createUser(app.emulator, 'buddyfo', { walkthrough_done_v1: true });
+    await app.emulator.engine.query(`update public.profiles set visibility = 'friends' where id = $1`, [
+      owner.id,
+    ]);
+    await app.emulator.engine.query(
+      `insert into public.friendships (id, user_id, friend_id)
+       values ($1 || ':' || $2, $1::uuid, $2::uuid), ($2 || ':' || $1, $2::uuid, $1::uuid)`,
+      [owner.id, buddy.id],
+    );
+    const slug = await slugOf(owner.id);
+    const { page, context } = await open();
+    await signInThroughForm(page, buddy);
+    await page.goto(`/u/${slug}`);
+    await page.getByRole('heading', { level: 1, name: 'ownerfo' }).waitFor({ timeout: 20_000 });
+    await page.getByText('Friends', { exact: true }).waitFor();
+    // Once the service worker controls the page, the app itself loads offline (as on a used device).
+    await page.evaluate(async () => {
+      await navigator.serviceWorker.ready;
+    });
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'ownerfo' }).waitFor({ timeout: 20_000 });
+
+    offlineProblems = [
+      /ERR_INTERNET_DISCONNECTED/,
+      /net::ERR_/,
+      /Failed to fetch/,
+      /Failed to load resource/,
+      /WebSocket/,
+    ];
+    // The friend's row reaches this device with the first pull after sign-in: try offline until it has.
+    await eventually(async () => {
+      await context.setOffline(true);
+      await page.goto(`/u/${slug}`);
+      const fromDevice = page.getByText(
+        'You are offline: this is the profile as last synced to this device.',
+      );
+      const missing = page.getByRole('heading', { level: 1, name: 'Profile could not be loaded' });
+      await fromDevice.or(missing).waitFor({ timeout: 20_000 });
+      if (await fromDevice.isVisible()) return true;
+      await context.setOffline(false);
+      await page.goto(`/u/${slug}`);
+      await page.getByRole('heading', { level: 1, name: 'ownerfo' }).waitFor({ timeout: 20_000 });
+      return undefined;
+    }, 60_000);
+    await page.getByRole('heading', { level: 1, name: 'ownerfo' }).waitFor();
+    await page.getByText('Friends', { exact: true }).waitFor();
+    await context.setOffline(false);
   });
 
   it('the invite link: register signed out, verify through the inbox, the inviter has the request', async () => {
