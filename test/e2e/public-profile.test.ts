@@ -2,8 +2,8 @@
 // emulator that requires e-mail confirmation. A signed-out visitor of /u/{slug} sees a public user's card,
 // 'User not found' for a private one and 'Invalid profile link' for a malformed /p/ link (also in German);
 // a signed-in stranger sends a friend request from the page; offline a friend's profile comes from the
-// device; a visitor who follows the invite link
-// registers, verifies through the inbox, and the inviter then has the request.
+// device; a visitor who follows the invite link registers, verifies through the inbox, and the inviter
+// then has the request.
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { inboxLink, TEST_PASSWORD, uniqueEmail } from './support/accounts';
