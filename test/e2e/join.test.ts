@@ -146,6 +146,19 @@ describeInBrowser('join a friend’s workout (production build, emulator)', () =
     expect((await joinRows(strength)).map((r) => r.status)).toEqual(['accepted']);
     await page.goto(`/schedule?date=${day}`);
     await page.getByTestId('workout-item').filter({ hasText: 'with owner' }).waitFor({ timeout: 20_000 });
+    // My notification of the acceptance shows the owner's name and avatar, and opens my copy of it.
+    await page.goto('/notifications');
+    const accepted = page
+      .getByTestId('notification-item')
+      .filter({ hasText: 'owner accepted your request to join their workout' });
+    await accepted.waitFor({ timeout: 20_000 });
+    await accepted.getByText('O', { exact: true }).waitFor();
+    const requestId = (await joinRows(strength))[0]!.id;
+    await accepted.click();
+    await page.waitForURL((url) => url.pathname === '/schedule' && url.hash === `#workout-join-${requestId}`);
+    const copy = page.locator(`[id="workout-join-${requestId}"]`);
+    await copy.getByText('with owner').waitFor({ timeout: 20_000 });
+    expect(await copy.getAttribute('aria-current')).toBe('true');
 
     // A declined request: Closed.
     await page.goto('/home');
