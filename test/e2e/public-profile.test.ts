@@ -8,6 +8,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { inboxLink, TEST_PASSWORD, uniqueEmail } from './support/accounts';
 import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import {
   createUser,
@@ -90,6 +91,7 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
     ).toBe(`/register?invite=${pubSlug}`);
     // The public frame (footer) around it, not the app shell.
     await page.getByRole('link', { name: 'Legal notice' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     await page.goto(`/u/${privSlug}`);
     await page.getByRole('heading', { level: 1, name: 'User not found' }).waitFor();
@@ -120,6 +122,7 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
     // Members see recent activity, and the shell's navigation is there.
     await page.getByRole('heading', { name: 'Recent activity' }).waitFor();
     await page.getByRole('link', { name: 'Plan' }).first().waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Add friend' }).click();
     await page.getByText('Friend request sent').waitFor();
     await eventually(async () => ((await pendingRequests(stranger.id, pub.id)) === 1 ? true : undefined));
