@@ -224,5 +224,12 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
     await inviter.page
       .getByRole('button', { name: /Accept friend request from Ivy/ })
       .waitFor({ timeout: 20_000 });
+    // The invite section there holds the same link, also as a QR code.
+    const link = `${app.baseUrl}/u/${pubSlug}`;
+    const invite = inviter.page.getByRole('region', { name: 'Invite friends' });
+    expect(await invite.getByRole('textbox', { name: 'Your profile link' }).inputValue()).toBe(link);
+    const qr = invite.getByRole('img', { name: 'QR code of your profile link' });
+    await qr.waitFor();
+    expect(await qr.getAttribute('data-qr-value')).toBe(link);
   });
 });
