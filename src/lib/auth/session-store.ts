@@ -87,10 +87,29 @@ function onAuthEvent(event: AuthChangeEvent, session: Session | null): void {
   }
 }
 
+/** At most one server check of the session per this long (start-up and each return to the tab). */
+export const SESSION_CHECK_INTERVAL_MS = 60_000;
+let lastSessionCheck = -Infinity;
+
+/**
+ * Asks the auth server whether this device's session still exists. A session ended elsewhere ("sign out
+ * everywhere" on another device) answers session_not_found, on which auth-js removes the session and
+ * emits SIGNED_OUT: the page says why on /login at once, instead of when the access token expires (up to
+ * an hour later). Offline the request fails and nothing changes.
+ */
+function checkSessionOnServer(auth: PageAuthClient['auth']): void {
+  if (state.status !== 'signedIn' || Date.now() - lastSessionCheck < SESSION_CHECK_INTERVAL_MS) return;
+  lastSessionCheck = Date.now();
+  void auth.getUser().catch(() => undefined);
+}
+
 function syncRefreshWithVisibility(auth: PageAuthClient['auth']): void {
-  // Refresh on a timer only while the tab is visible; becoming visible again checks the token at once.
-  if (document.visibilityState === 'visible') void auth.startAutoRefresh();
-  else void auth.stopAutoRefresh();
+  // Refresh on a timer only while the tab is visible; becoming visible again checks the token at once,
+  // and whether the session still exists on the server.
+  if (document.visibilityState === 'visible') {
+    void auth.startAutoRefresh();
+    checkSessionOnServer(auth);
+  } else void auth.stopAutoRefresh();
 }
 
 /** Starts the store once: subscribes to auth events, reads the session (and any session in the URL). */

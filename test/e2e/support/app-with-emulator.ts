@@ -54,16 +54,10 @@ export interface AppOptions {
    * limits are lifted for tests; off, new accounts are confirmed at once.
    */
   confirmEmail?: boolean;
-  /**
-   * Access-token lifetime (default 3600 s, as config.toml). A short one makes the page refresh its session
-   * every auto-refresh tick (30 s), so a session ended elsewhere is noticed within a test's time.
-   */
-  jwtExpirySeconds?: number;
 }
 
 export async function startAppWithEmulator({
   confirmEmail = false,
-  jwtExpirySeconds,
 }: AppOptions = {}): Promise<AppWithEmulator> {
   if (!existsSync(path.join(root, 'dist', 'index.html'))) {
     throw new Error('dist/ is missing: run `npm run build` first');
@@ -78,7 +72,6 @@ export async function startAppWithEmulator({
     autoconfirm: !confirmEmail,
     siteUrl: baseUrl,
     additionalRedirectUrls: [baseUrl],
-    ...(jwtExpirySeconds === undefined ? {} : { jwtExpiry: jwtExpirySeconds }),
     ...(confirmEmail ? { rateLimits: { emailMinIntervalSeconds: 0, emailSentPerHour: 1000 } } : {}),
   });
   // vite.config.ts reads the proxy target when preview() loads it.

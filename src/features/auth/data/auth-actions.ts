@@ -4,6 +4,7 @@ import type { AuthError } from '@supabase/supabase-js';
 import { normalizeEmail } from '@/domain/validation';
 import { getAuthClient } from '@/lib/auth/auth-client';
 import { setRememberMe } from '@/lib/auth/auth-storage';
+import { clearSessionEndedNotice } from '@/lib/auth/session-ended';
 import { endRecovery } from '@/lib/auth/session-store';
 import { setLoginAnimationFlag } from '@/lib/login-animation-flag';
 
@@ -38,8 +39,12 @@ export async function signIn(email: string, password: string, remember: boolean)
   const result = toResult(
     await getAuthClient().auth.signInWithPassword({ email: normalizeEmail(email), password }),
   );
-  // The shell shows the login animation once the profile is there (src/features/overlays).
-  if (result.ok) setLoginAnimationFlag();
+  if (result.ok) {
+    // The shell shows the login animation once the profile is there (src/features/overlays).
+    setLoginAnimationFlag();
+    // Signed in again: a "you were signed out" notice has been answered.
+    clearSessionEndedNotice();
+  }
   return result;
 }
 
