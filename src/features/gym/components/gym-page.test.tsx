@@ -2,10 +2,13 @@ import type { User } from '@supabase/supabase-js';
 import { act, cleanup, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserDataContext } from '@/app/user-data/user-data-context';
-import { readPending } from '@/db/pending-writes';
+import { feedItem } from '@/db/feed-fixtures';
+import { writeFeedWindow } from '@/db/local-state';
+import { pendingEntries, readPending } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { FRIEND, ROWS, USER } from '@/db/test-fixtures';
 import type { SpotterDatabase } from '@/db/types';
+import { resolveTimeZone, todayIn } from '@/domain/dates';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import type { RpcResult } from '../../../../sync-worker/api';
 import { renderWithProviders } from '../../../../test/support/browser/render';
@@ -62,11 +65,30 @@ function setOnline(value: boolean) {
   window.dispatchEvent(new Event(value ? 'online' : 'offline'));
 }
 
-async function renderGym(options: { homeGym?: boolean; friends?: FriendAtGym[]; fail?: boolean } = {}) {
+async function renderGym(
+  options: { homeGym?: boolean; friends?: FriendAtGym[]; fail?: boolean; feedDay?: string } = {},
+) {
   const db: SpotterDatabase = await openTestDatabase({
     userId: USER,
-    collections: ['gyms', 'home_gyms', 'check_ins', 'profiles'],
+    collections: ['gyms', 'home_gyms', 'check_ins', 'profiles', 'workouts', 'workout_join_requests'],
   });
+  if (options.feedDay) {
+    // The friend's planned workout in my local feed (the worker keeps it from get_feed).
+    await writeFeedWindow(db, {
+      items: [
+        feedItem(FRIEND, {
+          id: 'workout:w-mia',
+          kind: 'workout_planned',
+          workout_id: 'w-mia',
+          workout_type: 'yoga',
+          workout_date: options.feedDay,
+          workout_time: '18:00:00',
+          username: 'mia',
+        }),
+      ],
+      fetched_at: new Date().toISOString(),
+    });
+  }
   await db.gyms.bulkInsert(GYMS);
   if (options.homeGym) await db.home_gyms.insert(ROWS.home_gyms);
   const sync = new AnsweringSyncClient();
@@ -162,6 +184,19 @@ describe('/gym', () => {
     expect(
       within(screen.getByRole('list', { name: 'Who is here now' })).getByText('mia'),
     ).toBeInTheDocument();
+  });
+
+  it('offers Join on a friend here who plans a workout today: Joining… at once, one request queued', async () => {
+    const today = todayIn(resolveTimeZone(undefined), new Date());
+    const { db } = await renderGym({ homeGym: true, friends: [friendHere], feedDay: today });
+    const list = await screen.findByRole('list', { name: 'Who is here now' });
+    expect(await within(list).findByText('Training today: Yoga')).toBeInTheDocument();
+    within(list).getByRole('button', { name: 'Join' }).click();
+    expect(await within(list).findByRole('button', { name: 'Joining…' })).toBeInTheDocument();
+    const entries = pendingEntries(await readPending(db));
+    expect(entries.map((e) => e.request)).toMatchObject([
+      { type: 'rpc', fn: 'request_join_workout', args: { p_workout_id: 'w-mia' } },
+    ]);
   });
 
   it('says when no friend is here, and that I am', async () => {
