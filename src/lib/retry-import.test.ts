@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RETRY_DELAYS_MS, retryImport, type RetryImportDeps } from './retry-import';
 
-function fakeDeps(reloads = true) {
+function fakeDeps(reloads = true, online = true) {
   const waits: number[] = [];
   const store = new Map<string, string>();
   let recovered = 0;
@@ -19,6 +19,7 @@ function fakeDeps(reloads = true) {
       setItem: (key, value) => void store.set(key, value),
       removeItem: (key) => void store.delete(key),
     },
+    online: () => online,
   };
   return { deps, waits, store, recovered: () => recovered };
 }
@@ -60,6 +61,13 @@ describe('retryImport', () => {
     expect(chunk.calls()).toBe(3);
     expect(recovered()).toBe(1);
     expect(store.size).toBe(1);
+  });
+
+  it('offline, throws without clearing the caches (they are all the app has)', async () => {
+    const { deps, store, recovered } = fakeDeps(true, false);
+    await expect(retryImport(failingTimes(3, 'x').load, deps)).rejects.toThrow('chunk failed 3');
+    expect(recovered()).toBe(0);
+    expect(store.size).toBe(0);
   });
 
   it('throws instead of reloading again when the reload did not help', async () => {

@@ -1,7 +1,8 @@
 // Page chunks load lazily. After a deploy, an open tab may ask for a chunk that no longer exists, and a flaky
 // connection can drop one: retry twice with a growing delay (600 ms, then 1200 ms); if it still fails, clear the
 // caches (a stale service-worker precache is the usual cause) and reload once. A second failure after that
-// reload is thrown, so the route error screen shows instead of a reload loop.
+// reload is thrown, so the route error screen shows instead of a reload loop. Offline the caches are the app:
+// clearing them and reloading would leave a gym basement with nothing, so offline the error is thrown.
 
 export const RETRY_DELAYS_MS = [600, 1200] as const;
 const RELOAD_MARKER = 'spotter:chunk-reload';
@@ -11,6 +12,8 @@ export interface RetryImportDeps {
   /** Clears caches and starts a reload; false when the page cannot reload (then the error is thrown). */
   recover: () => Promise<boolean>;
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | undefined;
+  /** False when the device is offline: the caches are then all the app has. */
+  online: () => boolean;
 }
 
 const browserDeps = (): RetryImportDeps => ({
@@ -24,6 +27,7 @@ const browserDeps = (): RetryImportDeps => ({
     return true;
   },
   storage: safeSessionStorage(),
+  online: () => globalThis.navigator?.onLine !== false,
 });
 
 function safeSessionStorage(): Storage | undefined {
@@ -50,7 +54,7 @@ export async function retryImport<T>(
       if (delay !== undefined) await deps.wait(delay);
     }
   }
-  if (deps.storage !== undefined && deps.storage.getItem(RELOAD_MARKER) === null) {
+  if (deps.online() && deps.storage !== undefined && deps.storage.getItem(RELOAD_MARKER) === null) {
     deps.storage.setItem(RELOAD_MARKER, String(Date.now()));
     // The page is going away: keep the router pending rather than flash the error screen.
     if (await deps.recover()) return new Promise<T>(() => {});
