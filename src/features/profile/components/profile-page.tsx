@@ -16,6 +16,7 @@ import { DiscoverSection } from './discover-section';
 import { EditProfileCard } from './edit-profile-card';
 import { FriendRequestsCard } from './friend-requests-card';
 import { FriendsSection } from './friends-section';
+import { InviteSection } from './invite-section';
 import { OwnProfileCard, type ProfileProgress } from './own-profile-card';
 import { VisibilityCard } from './visibility-card';
 
@@ -91,6 +92,7 @@ export function ProfilePage({
             />
             <AvatarSection db={db} userId={userId} profile={profile} storage={sync} />
             <VisibilityCard db={db} userId={userId} visibility={profile.visibility} />
+            <InviteSection profile={profile} />
           </>
         )}
 
