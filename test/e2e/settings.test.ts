@@ -180,7 +180,7 @@ describeInBrowser('settings (production build, emulator)', () => {
       .toBe('On');
     await page.getByText('Authenticator app', { exact: true }).waitFor();
 
-    await page.locator('#main').getByRole('button', { name: 'Sign out' }).click();
+    await page.locator('#main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await page.waitForURL(`${app.baseUrl}/`);
 
     // Password first, then the code step before the app opens.
