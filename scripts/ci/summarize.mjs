@@ -7,6 +7,7 @@ import { join, relative } from 'node:path';
 // The first non-empty line of an error, without colour codes, cut to keep the summary readable.
 function firstLine(message) {
   const line = (message ?? '')
+    // eslint-disable-next-line no-control-regex -- the escape character starts a colour code
     .replace(/\u001b\[[0-9;]*m/g, '')
     .split('\n')
     .find((l) => l.trim() !== '');

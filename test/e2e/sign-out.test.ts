@@ -6,12 +6,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import { describeInBrowser, launchBrowser } from './support/browser';
-import {
-  createUser,
-  openContext,
-  signInThroughForm,
-  type WatchedContext,
-} from './support/signed-in-app';
+import { createUser, openContext, signInThroughForm, type WatchedContext } from './support/signed-in-app';
 
 describeInBrowser('sign-out scope (production build, emulator)', () => {
   let app: AppWithEmulator;

@@ -3,7 +3,7 @@
 // - a workout dated before today in its owner's zone: 'Workout is over' (SPW06); today's is open;
 // - a replay of a request made in time (same client id) still answers the stored row;
 // - once accepted, a new request answers the accepted one (no second request, no second copy).
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../support/engines';
 import { clientId, count, createUserWith, expectRefusal, makeFriends } from './helpers';
 
