@@ -189,9 +189,11 @@ describeInBrowser('avatar, photo and discover (production build, emulator)', () 
     const link = discover.getByRole('link', { name: openRow.handle, exact: true });
     await link.waitFor({ timeout: 20_000 });
     expect(await link.getAttribute('href')).toBe(`/p/${open.id}`);
-    await discover.getByText(`Level ${openRow.level}`, { exact: true }).waitFor();
+    // The search is debounced: until it answers, the list still shows everyone (other tests' members).
+    await expect.poll(() => discover.getByRole('listitem').count(), { timeout: 20_000 }).toBe(1);
+    const row = discover.getByRole('listitem').filter({ hasText: openRow.handle });
+    await row.getByText(`Level ${openRow.level}`, { exact: true }).waitFor();
     expect(await discover.getByText(`dpriv${tag}`, { exact: false }).count()).toBe(0);
-    expect(await discover.getByRole('listitem').count()).toBe(1);
 
     await discover.getByRole('button', { name: `Add ${openRow.handle} as a friend` }).click();
     await mine.page.getByText('Friend request sent!').waitFor();

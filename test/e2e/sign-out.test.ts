@@ -54,7 +54,8 @@ describeInBrowser('sign-out scope (production build, emulator)', () => {
 
     // The laptop signs out: its own session ends, the phone's stays.
     await laptop.page.goto('/settings');
-    await laptop.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    // Settings' own button (the desktop sidebar has a Sign out too, once the profile is there).
+    await laptop.page.locator('#main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await laptop.page.getByText('Signed out successfully.').waitFor();
     await laptop.page.waitForURL((url) => url.pathname === '/');
     expect(await sessionsOf(me.id)).toBe(1);
@@ -65,12 +66,12 @@ describeInBrowser('sign-out scope (production build, emulator)', () => {
     // The laptop signs in again and signs out everywhere, after a confirmation it can cancel.
     await signInThroughForm(laptop.page, me);
     await laptop.page.goto('/settings');
-    await laptop.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await laptop.page.locator('#main').getByRole('button', { name: 'Sign out everywhere' }).click();
     const dialog = laptop.page.getByRole('dialog', { name: 'Sign out on every device?' });
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await sessionsOf(me.id)).toBe(2);
-    await laptop.page.getByRole('button', { name: 'Sign out everywhere' }).click();
+    await laptop.page.locator('#main').getByRole('button', { name: 'Sign out everywhere' }).click();
     // The phone's session check is answered 403 session_not_found; its requests with the ended session
     // may be refused too (401) until it has signed out.
     expected = [/HTTP 40[13]/, /status of 40[13]/];
@@ -91,7 +92,7 @@ describeInBrowser('sign-out scope (production build, emulator)', () => {
     // Signing in again answers it.
     await signInThroughForm(phone.page, me);
     await phone.page.goto('/settings');
-    await phone.page.getByRole('button', { name: 'Sign out', exact: true }).click();
+    await phone.page.locator('#main').getByRole('button', { name: 'Sign out', exact: true }).click();
     await phone.page.waitForURL((url) => url.pathname === '/');
     await phone.page.goto('/login');
     await phone.page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
