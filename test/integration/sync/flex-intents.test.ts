@@ -3,16 +3,14 @@
  * again, then delivered once when the device is back online: one flexes row, +5 XP and one flex_received
  * notification for the friend, and the refreshed feed window keeps "flexed by me" with the server's count.
  */
-import WebSocket from 'ws';
 import { afterEach, expect, it } from 'vitest';
 import { flexActivity } from '../../../src/db/commands/flex';
 import { readLocal } from '../../../src/db/local-doc';
 import { FEED_WINDOW_ID, type FeedWindow } from '../../../src/db/local-state';
-import { closeDatabase, openDatabase, removeUserData } from '../../../src/db/open-database';
+import { removeUserData } from '../../../src/db/open-database';
 import { readPending } from '../../../src/db/pending-writes';
-import type { SpotterDatabase } from '../../../src/db/types';
-import { createSyncWorkerApi } from '../../../sync-worker/api';
 import { describeEachEmulator } from '../../support/emulator';
+import { switchableDevice } from './worker-api-support';
 import { eventually, newUser, sleep, storage } from './support';
 
 describeEachEmulator('sync worker API: flex', (suite) => {
@@ -43,46 +41,24 @@ describeEachEmulator('sync worker API: flex', (suite) => {
       (await sql<{ xp: number }>(`select xp from public.profiles where id = $1`, [id]))[0]!.xp;
     const friendXp = await xpOf(friend.id);
 
-    // One worker whose connectivity the test switches (the worker's `self` online/offline events).
-    let online = true;
-    const events = new EventTarget();
-    let db: SpotterDatabase | undefined;
-    const api = createSyncWorkerApi({
-      openDatabase: async (userId) => {
-        users.push(userId);
-        db = await openDatabase({ userId, storage: storage() });
-        return db;
-      },
-      closeDatabase,
-      transport: WebSocket as never,
-      isOnline: () => online,
-      events,
-      session: { retryTime: 200, log: { error: () => undefined } },
-    });
-    await api.start({
-      userId: me.id,
-      accessToken: me.token,
-      supabaseUrl: emulator().url,
-      anonKey: emulator().status.ANON_KEY,
-    });
+    const device = await switchableDevice(emulator(), users, me);
+    const db = device.db();
     const item = async () =>
-      (await readLocal<FeedWindow>(db!, FEED_WINDOW_ID))?.items.find((i) => i.id === activityId);
+      (await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.items.find((i) => i.id === activityId);
     await eventually(async () => (await item()) !== undefined, 10_000, 'friend activity in the feed');
     expect(await item()).toMatchObject({ flex_count: 0, flexed_by_me: false });
 
-    online = false;
-    events.dispatchEvent(new Event('offline'));
-    const ctx = { db: db!, userId: me.id };
+    device.setOnline(false);
+    const ctx = { db: db, userId: me.id };
     expect(await flexActivity(ctx, { activity_id: activityId })).toMatchObject({ ok: true });
     expect(await flexActivity(ctx, { activity_id: activityId })).toMatchObject({ ok: true });
     expect(await item()).toMatchObject({ flex_count: 1, flexed_by_me: true });
-    expect(Object.keys((await readPending(db!)).entries)).toEqual([`flex:${activityId}`]);
+    expect(Object.keys((await readPending(db)).entries)).toEqual([`flex:${activityId}`]);
     await sleep(500);
     expect(await sql(`select 1 from public.flexes where activity_id = $1`, [activityId])).toEqual([]);
 
-    online = true;
-    events.dispatchEvent(new Event('online'));
-    await eventually(async () => Object.keys((await readPending(db!)).entries).length === 0, 15_000, 'sent');
+    device.setOnline(true);
+    await eventually(async () => Object.keys((await readPending(db)).entries).length === 0, 15_000, 'sent');
     // The refresh after the intent: the server's row, with my flex counted once.
     await eventually(async () => {
       const i = await item();
@@ -90,7 +66,7 @@ describeEachEmulator('sync worker API: flex', (suite) => {
     });
     // A tap after delivery records nothing either.
     expect(await flexActivity(ctx, { activity_id: activityId })).toMatchObject({ ok: true });
-    expect((await readPending(db!)).entries).toEqual({});
+    expect((await readPending(db)).entries).toEqual({});
 
     expect(
       await sql(`select sender_id, recipient_id from public.flexes where activity_id = $1`, [activityId]),
@@ -106,6 +82,6 @@ describeEachEmulator('sync worker API: flex', (suite) => {
         friend.id,
       ]),
     ).toEqual([{ actor_id: me.id }]);
-    await api.dispose();
+    await device.api.dispose();
   });
 });

@@ -4,7 +4,6 @@
  * same request (the service worker's queue) changes nothing; an unknown handle comes back as a refusal in
  * the ledger with the server's code; cancel and remove reach the server and come back with the pull.
  */
-import WebSocket from 'ws';
 import { afterEach, expect, it } from 'vitest';
 import {
   cancelFriendRequest,
@@ -12,11 +11,10 @@ import {
   respondToFriendRequest,
   sendFriendRequestByHandle,
 } from '../../../src/db/commands/friends';
-import { closeDatabase, openDatabase, removeUserData } from '../../../src/db/open-database';
+import { removeUserData } from '../../../src/db/open-database';
 import { readPending } from '../../../src/db/pending-writes';
-import type { SpotterDatabase } from '../../../src/db/types';
-import { createSyncWorkerApi } from '../../../sync-worker/api';
 import { describeEachEmulator } from '../../support/emulator';
+import { switchableDevice } from './worker-api-support';
 import { eventually, newUser, sleep, storage } from './support';
 
 describeEachEmulator('sync worker API: friend intents', (suite) => {
@@ -44,36 +42,16 @@ describeEachEmulator('sync worker API: friend intents', (suite) => {
       [carol.id, me.id],
     );
 
-    let online = true;
-    const events = new EventTarget();
-    let db: SpotterDatabase | undefined;
-    const api = createSyncWorkerApi({
-      openDatabase: async (userId) => {
-        users.push(userId);
-        db = await openDatabase({ userId, storage: storage() });
-        return db;
-      },
-      closeDatabase,
-      transport: WebSocket as never,
-      isOnline: () => online,
-      events,
-      session: { retryTime: 200, log: { error: () => undefined } },
-    });
-    await api.start({
-      userId: me.id,
-      accessToken: me.token,
-      supabaseUrl: emulator().url,
-      anonKey: emulator().status.ANON_KEY,
-    });
+    const device = await switchableDevice(emulator(), users, me);
+    const db = device.db();
     await eventually(
-      async () => (await db!.friend_requests.findOne(fromCarol!.id).exec()) !== null,
+      async () => (await db.friend_requests.findOne(fromCarol!.id).exec()) !== null,
       10_000,
       "carol's request pulled",
     );
 
-    online = false;
-    events.dispatchEvent(new Event('offline'));
-    const ctx = { db: db!, userId: me.id };
+    device.setOnline(false);
+    const ctx = { db: db, userId: me.id };
     const sent = await sendFriendRequestByHandle(ctx, bobHandle);
     expect(sent.ok).toBe(true);
     const requestId = sent.ok ? sent.value.id : '';
@@ -84,15 +62,14 @@ describeEachEmulator('sync worker API: friend intents', (suite) => {
     });
     const ghost = await sendFriendRequestByHandle(ctx, 'ghost#0404');
     expect(await respondToFriendRequest(ctx, fromCarol!.id, true)).toMatchObject({ ok: true });
-    expect((await db!.friend_requests.findOne(fromCarol!.id).exec())?.status).toBe('accepted');
-    expect(Object.keys((await readPending(db!)).entries)).toHaveLength(3);
+    expect((await db.friend_requests.findOne(fromCarol!.id).exec())?.status).toBe('accepted');
+    expect(Object.keys((await readPending(db)).entries)).toHaveLength(3);
     await sleep(500);
     expect(await sql('select 1 from public.friend_requests where sender_id = $1', [me.id])).toEqual([]);
 
-    online = true;
-    events.dispatchEvent(new Event('online'));
-    await eventually(async () => Object.keys((await readPending(db!)).entries).length === 0, 15_000, 'sent');
-    const failed = (await readPending(db!)).failed;
+    device.setOnline(true);
+    await eventually(async () => Object.keys((await readPending(db)).entries).length === 0, 15_000, 'sent');
+    const failed = (await readPending(db)).failed;
     expect(failed).toMatchObject([{ key: ghost.ok ? ghost.value.key : '', error: { code: 'SPF04' } }]);
 
     const requestsToBob = () =>
@@ -126,24 +103,20 @@ describeEachEmulator('sync worker API: friend intents', (suite) => {
       { status: 'accepted' },
     ]);
     await eventually(
-      async () => (await db!.friendships.findOne(`${me.id}:${carol.id}`).exec()) !== null,
+      async () => (await db.friendships.findOne(`${me.id}:${carol.id}`).exec()) !== null,
       10_000,
       'friendship pulled',
     );
 
     // The request to bob arrives under its client id; cancel it. Remove carol.
     await eventually(
-      async () => (await db!.friend_requests.findOne(requestId).exec()) !== null,
+      async () => (await db.friend_requests.findOne(requestId).exec()) !== null,
       10_000,
       'row',
     );
     expect(await cancelFriendRequest(ctx, requestId)).toMatchObject({ ok: true });
     expect(await removeFriend(ctx, carol.id)).toMatchObject({ ok: true });
-    await eventually(
-      async () => Object.keys((await readPending(db!)).entries).length === 0,
-      15_000,
-      'sent 2',
-    );
+    await eventually(async () => Object.keys((await readPending(db)).entries).length === 0, 15_000, 'sent 2');
     expect(await requestsToBob()).toEqual([{ id: requestId, status: 'cancelled' }]);
     expect(
       await sql('select 1 from public.friendships where not _deleted and (user_id = $1 or friend_id = $1)', [
@@ -151,10 +124,10 @@ describeEachEmulator('sync worker API: friend intents', (suite) => {
       ]),
     ).toEqual([]);
     await eventually(
-      async () => (await db!.friendships.findOne(`${me.id}:${carol.id}`).exec()) === null,
+      async () => (await db.friendships.findOne(`${me.id}:${carol.id}`).exec()) === null,
       10_000,
       'friendship removed locally',
     );
-    await api.dispose();
+    await device.api.dispose();
   });
 });

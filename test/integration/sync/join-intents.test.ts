@@ -6,14 +6,12 @@
  * workout_join_request_received for the owner and one workout_join_request_accepted for the requester.
  * One device at a time: the free RxDB build allows 13 open collections per process.
  */
-import WebSocket from 'ws';
 import { afterEach, expect, it } from 'vitest';
 import { requestJoinWorkout, respondJoinRequest } from '../../../src/db/commands/join';
-import { closeDatabase, openDatabase, removeUserData } from '../../../src/db/open-database';
+import { removeUserData } from '../../../src/db/open-database';
 import { readPending } from '../../../src/db/pending-writes';
-import type { SpotterDatabase } from '../../../src/db/types';
-import { createSyncWorkerApi } from '../../../sync-worker/api';
 import { describeEachEmulator } from '../../support/emulator';
+import { switchableDevice } from './worker-api-support';
 import { eventually, newUser, sleep, storage } from './support';
 
 describeEachEmulator('sync worker API: join a workout', (suite) => {
@@ -27,39 +25,7 @@ describeEachEmulator('sync worker API: join a workout', (suite) => {
     for (const u of users.splice(0)) await removeUserData(u, { storage: storage() });
   });
 
-  /** A device of `user` whose connectivity the test switches. */
-  async function device(user: { id: string; token: string }) {
-    let online = true;
-    const events = new EventTarget();
-    let db: SpotterDatabase | undefined;
-    const api = createSyncWorkerApi({
-      openDatabase: async (userId) => {
-        users.push(userId);
-        db = await openDatabase({ userId, storage: storage() });
-        return db;
-      },
-      closeDatabase,
-      transport: WebSocket as never,
-      isOnline: () => online,
-      events,
-      session: { retryTime: 200, log: { error: () => undefined } },
-    });
-    await api.start({
-      userId: user.id,
-      accessToken: user.token,
-      supabaseUrl: emulator().url,
-      anonKey: emulator().status.ANON_KEY,
-    });
-    await eventually(async () => db !== undefined, 10_000, 'database open');
-    return {
-      db: () => db!,
-      api,
-      setOnline(value: boolean) {
-        online = value;
-        events.dispatchEvent(new Event(value ? 'online' : 'offline'));
-      },
-    };
-  }
+  const device = (user: { id: string; token: string }) => switchableDevice(emulator(), users, user);
 
   it('a request and an answer made offline are each delivered once', async () => {
     const me = await newUser(emulator());

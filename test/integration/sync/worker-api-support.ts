@@ -8,7 +8,7 @@ import { closeDatabase, openDatabase, removeUserData } from '../../../src/db/ope
 import type { SpotterDatabase } from '../../../src/db/types';
 import type { Emulator } from '../../../supabase/emulator/src/start-emulator';
 import { createSyncWorkerApi } from '../../../sync-worker/api';
-import { storage } from './support';
+import { eventually, storage } from './support';
 
 export function inProcessWorkerApis(emulator: () => Emulator) {
   const users: string[] = [];
@@ -38,6 +38,48 @@ export function inProcessWorkerApis(emulator: () => Emulator) {
     }),
     removeDatabases: async () => {
       for (const u of users.splice(0)) await removeUserData(u, { storage: storage() });
+    },
+  };
+}
+
+/**
+ * One in-process sync worker of `user` whose connectivity the test switches (the worker's `self`
+ * online/offline events), started against the emulator once its database is open. The databases it opens
+ * are added to `users` for the suite's clean-up.
+ */
+export async function switchableDevice(
+  emulator: Emulator,
+  users: string[],
+  user: { id: string; token: string },
+) {
+  let online = true;
+  const events = new EventTarget();
+  let db: SpotterDatabase | undefined;
+  const api = createSyncWorkerApi({
+    openDatabase: async (userId) => {
+      users.push(userId);
+      db = await openDatabase({ userId, storage: storage() });
+      return db;
+    },
+    closeDatabase,
+    transport: WebSocket as never,
+    isOnline: () => online,
+    events,
+    session: { retryTime: 200, log: { error: () => undefined } },
+  });
+  await api.start({
+    userId: user.id,
+    accessToken: user.token,
+    supabaseUrl: emulator.url,
+    anonKey: emulator.status.ANON_KEY,
+  });
+  await eventually(async () => db !== undefined, 10_000, 'database open');
+  return {
+    db: () => db!,
+    api,
+    setOnline(value: boolean) {
+      online = value;
+      events.dispatchEvent(new Event(value ? 'online' : 'offline'));
     },
   };
 }
