@@ -9,6 +9,7 @@ import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { IntentSender, type SettledIntent } from '../intents/intent-sender';
 import type { QueueOutcomeSource } from '../intents/queue-outcomes';
+import { inFilters } from '../realtime/in-filters';
 import type { RealtimeSupervisor } from '../realtime/supervisor';
 import { FriendProfiles } from './friend-profiles';
 import type { SyncGate } from './gate';
@@ -142,15 +143,15 @@ export class LeaderServices {
     for (const kind of effects.localDocs) this.localDocs.refresh(kind);
   }
 
-  /** Friends' profile rows: one binding for the current friend set (replaced when it changes). */
+  /** Friends' profile rows: bindings for the current friend set, 100 ids each (replaced when it changes). */
   private bindFriendsRealtime(ids: readonly string[]): void {
     this.offFriendsRealtime?.();
     this.offFriendsRealtime = null;
     this.localDocs.refresh('feed');
     const { supervisor } = this.options;
     if (!supervisor || ids.length === 0) return;
-    this.offFriendsRealtime = supervisor.on(
-      { table: 'profiles', event: '*', filter: `id=in.(${ids.join(',')})` },
+    this.offFriendsRealtime = supervisor.onAll(
+      inFilters('id', ids).map((filter) => ({ table: 'profiles', event: '*', filter })),
       () => {
         this.options.gate.nudge();
         this.friends?.resync();

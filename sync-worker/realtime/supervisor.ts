@@ -7,6 +7,8 @@
  *   stops until `restart()` (the `online` event or syncNow);
  * - changing user removes the old channel and its handlers;
  * - one handler per table + event + schema + filter key: a repeated key replaces the handler in place;
+ *   `onAll` registers one handler under several keys with one join (an `in` list longer than hosted
+ *   Realtime's 100 values is split into several bindings, `in-filters.ts`);
  * - at most `eventsPerSecond` deliveries per second, at least 1000/eventsPerSecond ms apart: an event
  *   arriving sooner waits for the next delivery, and a burst is coalesced per binding (each handler
  *   gets the latest event of its key once; an INSERT/UPDATE is never replaced by a DELETE). The
@@ -157,15 +159,25 @@ export class RealtimeSupervisor {
 
   /** Adds or replaces the handler for `key`; returns its unsubscribe (a no-op if registering failed). */
   on(key: ChangeKey, fn: ChangeHandler): () => void {
+    return this.onAll([key], fn);
+  }
+
+  /**
+   * Adds or replaces one handler for several keys (say one per slice of a long `in` list) with a single
+   * new join; returns one unsubscribe for all of them (a no-op if registering failed).
+   */
+  onAll(keys: readonly ChangeKey[], fn: ChangeHandler): () => void {
     try {
-      if (!key.table) throw new TypeError('realtime handler without a table');
-      const id = keyOf(key);
-      const entry = { key, fn };
-      this.handlers.set(id, entry);
+      const entries = keys.map((key) => {
+        if (!key.table) throw new TypeError('realtime handler without a table');
+        return [keyOf(key), { key, fn }] as const;
+      });
+      for (const [id, entry] of entries) this.handlers.set(id, entry);
       // A new binding needs a new join; a replaced handler is picked up by dispatch as it is.
-      if (this.running && this.channel !== null && !this.boundKeys.has(id)) this.resubscribe();
+      const unbound = entries.some(([id]) => !this.boundKeys.has(id));
+      if (this.running && this.channel !== null && unbound) this.resubscribe();
       return () => {
-        if (this.handlers.get(id) === entry) this.handlers.delete(id);
+        for (const [id, entry] of entries) if (this.handlers.get(id) === entry) this.handlers.delete(id);
       };
     } catch (error) {
       this.log.error('Failed to register a realtime handler', error);

@@ -19,6 +19,7 @@ import {
 } from '../../../src/db/local-state';
 import { challengeDateUtc } from '../../../src/domain/challenge-date';
 import { describeEachEmulator } from '../../support/emulator';
+import { insertAuthUser } from '../../support/engines';
 import { eventually, newUser, openDevice, type Device } from './support';
 
 describeEachEmulator('local documents and friends', (suite) => {
@@ -175,5 +176,39 @@ describeEachEmulator('local documents and friends', (suite) => {
     ]);
     await eventually(async () => (await db.profiles.findOne(friend.id).exec()) === null, 10_000, 'forgotten');
     expect(await db.profiles.findOne(me.id).exec()).not.toBeNull();
+  });
+
+  it('follows the profiles of 250 friends by realtime (bindings of at most 100 ids)', async () => {
+    const me = await newUser(emulator());
+    const friends: string[] = [];
+    for (let i = 0; i < 250; i++) friends.push(await insertAuthUser(emulator().engine));
+    // Both directions in one statement; the realtime join is what is tested, not the request flow.
+    await sql(
+      `insert into public.friendships (id, user_id, friend_id)
+       select a || ':' || b, a, b
+         from unnest($2::uuid[]) f, lateral (values ($1::uuid, f), (f, $1::uuid)) as pair(a, b)`,
+      [me.id, friends],
+    );
+    const device = await openDevice(emulator(), me.id, {
+      token: me.token,
+      collections: ['profiles', 'friendships'],
+    });
+    devices.push(device);
+    const { db } = device;
+    await eventually(async () => (await db.profiles.count().exec()) === 251, 30_000, 'all friends pulled');
+    // One `in` list of 250 ids is refused by Realtime and would fail the whole channel.
+    await eventually(
+      async () => device.session.status().realtime === 'subscribed',
+      20_000,
+      'realtime joined with the friends bindings',
+    );
+    const last = friends[249]!;
+    await sql(`update public.profiles set first_name = 'Zoe' where id = $1`, [last]);
+    await eventually(
+      async () => (await db.profiles.findOne(last).exec())?.first_name === 'Zoe',
+      10_000,
+      'the 250th friend’s change followed',
+    );
+    expect(device.session.status().realtime).toBe('subscribed');
   });
 });
