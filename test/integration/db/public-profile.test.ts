@@ -141,4 +141,94 @@ describeEachEngine('public profiles', (ctx) => {
       await expect(activity('anon', owners.public.id)).rejects.toThrow(/permission denied/);
     });
   });
+
+  // Flex and Join on the profile (migration 20261126161000): the planned workout (Join's target), the
+  // flex count and whether I flexed, with the same visibility as before.
+  describe('get_public_activity: what Flex and Join need', () => {
+    interface SocialRow {
+      id: string;
+      kind: string;
+      workout_id: string | null;
+      workout_date: string | null;
+      workout_time: string | null;
+      flex_count: number;
+      flexed_by_me: boolean;
+    }
+    const social = (who: string, id: string) =>
+      ctx.as(who, async (tx) => {
+        const { rows } = await tx.query<SocialRow>(
+          `select id, kind, workout_id, workout_date::text, workout_time::text, flex_count, flexed_by_me
+           from public.get_public_activity($1)`,
+          [id],
+        );
+        return rows;
+      });
+    let workoutId: string;
+    let activityId: string;
+    let flexer: string;
+
+    beforeAll(async () => {
+      const owner = owners.public.id;
+      flexer = await createUserWith(ctx, 'ppflexer', 'public');
+      await makeFriends(ctx.engine(), owner, flexer);
+      workoutId = clientId('w');
+      // Planned for tomorrow in the owner's zone (inside the streak window: it makes its activity).
+      await ctx.as(owner, (tx) =>
+        tx.query(
+          `insert into public.workouts (id, user_id, type, date, time)
+           values ($1, $2, 'hiit', (now() at time zone (select timezone from public.profiles where id = $2))::date + 1, '07:30')`,
+          [workoutId, owner],
+        ),
+      );
+      activityId = `workout:${workoutId}`;
+      await ctx.as(flexer, (tx) =>
+        tx.query('select * from public.flex_activity($1, $2)', [clientId('fx'), activityId]),
+      );
+    });
+
+    it('a friend reads the planned workout, the flex count and whether they flexed', async () => {
+      const rows = await social(friend, owners.public.id);
+      const planned = rows.find((r) => r.id === activityId);
+      expect(planned).toMatchObject({
+        kind: 'workout_planned',
+        workout_id: workoutId,
+        workout_time: '07:30:00',
+        flex_count: 1,
+        flexed_by_me: false,
+      });
+      expect(planned!.workout_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      // Activities without a workout have none, and no flexes yet.
+      expect(rows.find((r) => r.kind === 'level_up')).toMatchObject({ workout_id: null, flex_count: 0 });
+      // The one who flexed sees it as theirs.
+      expect((await social(flexer, owners.public.id)).find((r) => r.id === activityId)).toMatchObject({
+        flex_count: 1,
+        flexed_by_me: true,
+      });
+    });
+
+    it('a stranger reads the activity with its count but no workout to join', async () => {
+      const planned = (await social(stranger, owners.public.id)).find((r) => r.id === activityId);
+      expect(planned).toMatchObject({
+        kind: 'workout_planned',
+        workout_id: null,
+        workout_date: null,
+        flex_count: 1,
+        flexed_by_me: false,
+      });
+      // The visibility rules hold as before: nothing of a friends-only or private user.
+      expect(await social(stranger, owners.friends.id)).toEqual([]);
+      expect(await social(stranger, owners.private.id)).toEqual([]);
+    });
+
+    it('the user reads their own planned workout and its flexes', async () => {
+      const planned = (await social(owners.public.id, owners.public.id)).find((r) => r.id === activityId);
+      expect(planned).toMatchObject({ workout_id: workoutId, flex_count: 1, flexed_by_me: false });
+    });
+
+    it('the count helper is not reachable for visitors', async () => {
+      await expect(
+        ctx.as('anon', (tx) => tx.query('select private.activity_flex_count($1)', [activityId])),
+      ).rejects.toThrow(/permission denied/);
+    });
+  });
 });
