@@ -8,7 +8,7 @@ import { cleanupDatabases, openTestDatabase } from '../test-support';
 import { FRIEND, USER } from '../test-fixtures';
 import type { SpotterDatabase } from '../types';
 import type { CommandContext } from './context';
-import { flexActivity } from './flex';
+import { flexActivity, flexListedActivity } from './flex';
 
 const NOW = new Date();
 const FRIENDS = feedItem(FRIEND, { id: 'rest_day_confirmed:friend', flex_count: 2 });
@@ -105,5 +105,47 @@ describe('flexActivity', () => {
     const state = await readPending(db);
     expect(state.entries).toEqual({});
     expect(state.failed).toMatchObject([{ key: entry.key, collection: 'feed_window' }]);
+  });
+});
+
+describe('flexListedActivity (a friend’s profile)', () => {
+  const ELSEWHERE = 'workout:friends-older-workout';
+
+  it('an activity outside the window: one flex_activity intent, delivered once however often tapped', async () => {
+    const listed = { activity_id: ELSEWHERE, owner_id: FRIEND, flexed_by_me: false };
+    await Promise.all([flexListedActivity(ctx, listed), flexListedActivity(ctx, listed)]);
+    expect(await flexListedActivity(ctx, listed)).toEqual({ ok: true, value: { activity_id: ELSEWHERE } });
+    const entries = pendingEntries(await readPending(db));
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      key: `flex:${ELSEWHERE}`,
+      collection: 'feed_window',
+      doc_id: ELSEWHERE,
+      request: { type: 'rpc', fn: 'flex_activity', args: { p_activity_id: ELSEWHERE } },
+    });
+    // The feed window is left as it was.
+    expect((await readLocal<FeedWindow>(db, FEED_WINDOW_ID))!.items).toEqual([FRIENDS, MINE]);
+  });
+
+  it('an activity the feed window holds is flexed there too (the same one intent)', async () => {
+    const r = await flexListedActivity(ctx, {
+      activity_id: FRIENDS.id,
+      owner_id: FRIEND,
+      flexed_by_me: false,
+    });
+    expect(r.ok).toBe(true);
+    expect(await windowItem(FRIENDS.id)).toMatchObject({ flexed_by_me: true, flex_count: 3 });
+    expect(await flexActivity(ctx, { activity_id: FRIENDS.id })).toMatchObject({ ok: true });
+    expect(pendingEntries(await readPending(db)).map((e) => e.key)).toEqual([`flex:${FRIENDS.id}`]);
+  });
+
+  it('records nothing for my own activity or one the server says I flexed', async () => {
+    expect(
+      await flexListedActivity(ctx, { activity_id: ELSEWHERE, owner_id: USER, flexed_by_me: false }),
+    ).toMatchObject({ ok: false, error: { code: 'own_activity' } });
+    expect(
+      await flexListedActivity(ctx, { activity_id: ELSEWHERE, owner_id: FRIEND, flexed_by_me: true }),
+    ).toMatchObject({ ok: true });
+    expect(pendingEntries(await readPending(db))).toEqual([]);
   });
 });

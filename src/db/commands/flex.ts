@@ -47,3 +47,51 @@ export async function flexActivity(
   );
   return ok(written.item);
 }
+
+/** An activity shown outside the feed window (a friend's profile): who made it and what the server said. */
+export interface ListedActivity {
+  activity_id: string;
+  owner_id: string;
+  /** The server's answer when the list was read: I had flexed it already. */
+  flexed_by_me: boolean;
+}
+
+/**
+ * Flexes a friend's activity listed on their profile (get_public_activity), which the feed window may not
+ * hold. The same intent as a flex in the feed (key `flex:<id>`, collection `feed_window`, one
+ * flex_activity with a client id), so a flex from either screen is the one flex: queued offline,
+ * delivered once, and laid over the feed when the activity shows up there. When the window holds the
+ * activity, the feed's command marks it there too. The screen shows the flex from the answer and the
+ * ledger (profile `use-profile-flexes.ts`). Refused for my own activity, as the server refuses it.
+ */
+export async function flexListedActivity(
+  ctx: CommandContext,
+  listed: ListedActivity,
+): Promise<CommandResult<{ activity_id: string }>> {
+  const parsed = await parseInput('flexInput', { activity_id: listed.activity_id });
+  if (!parsed.ok) return parsed;
+  const activityId = parsed.value.activity_id;
+  if (listed.owner_id === ctx.userId) return fail('own_activity', DATA_ERRORS.flexOwnActivity);
+  const window = await readLocal<FeedWindow>(ctx.db, FEED_WINDOW_ID);
+  if (window?.items.some((i) => i.id === activityId)) {
+    const inFeed = await flexActivity(ctx, { activity_id: activityId });
+    return inFeed.ok ? ok({ activity_id: activityId }) : inFeed;
+  }
+  const key = flexKey(activityId);
+  if (listed.flexed_by_me || (await readPending(ctx.db)).entries[key] !== undefined) {
+    return ok({ activity_id: activityId });
+  }
+  await recordIntent(
+    ctx.db,
+    {
+      key,
+      collection: 'feed_window',
+      doc_id: activityId,
+      request: { type: 'rpc', fn: 'flex_activity', args: { p_id: newId(), p_activity_id: activityId } },
+      patch: { flexed_by_me: true },
+      previous: { flexed_by_me: false },
+    },
+    nowOf(ctx),
+  );
+  return ok({ activity_id: activityId });
+}

@@ -3,9 +3,15 @@ import { AppShell } from '@/app/shell/app-shell';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { UserDataProvider } from '@/app/user-data/user-data-provider';
 import { SessionGuard } from '@/features/auth/components/session-guard';
+import { ActivitySocial } from '@/features/profile/components/activity-social';
 import { PublicProfileView, type AddFriendResult } from '@/features/profile/components/public-profile-view';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
-import { loadAsMember, type ProfileRef, type PublicProfile } from '@/features/profile/data/public-profile';
+import {
+  loadAsMember,
+  type ActivityItem,
+  type ProfileRef,
+  type PublicProfile,
+} from '@/features/profile/data/public-profile';
 import { usePublicProfile } from '@/features/profile/data/use-public-profile';
 import { formatHandle } from '@/domain/identity';
 
@@ -23,6 +29,11 @@ export default function MemberProfilePage({ profileRef }: { profileRef: ProfileR
     </SessionGuard>
   );
 }
+
+// Flex and Join under a friend's activity (the view shows them to friends only).
+const activitySocial = (item: ActivityItem, profile: PublicProfile) => (
+  <ActivitySocial item={item} owner={{ id: profile.id, name: profile.username }} />
+);
 
 function MemberProfile({ profileRef }: { profileRef: ProfileRef | null }) {
   const { db, userId, sync } = useUserData();
@@ -44,6 +55,7 @@ function MemberProfile({ profileRef }: { profileRef: ProfileRef | null }) {
       state={profileRef === null ? { status: 'invalid' } : state}
       viewer="member"
       onAddFriend={addFriend}
+      activitySocial={activitySocial}
     />
   );
 }

@@ -19,6 +19,14 @@ const mia: PublicProfile = {
   friendship_status: 'none',
 };
 
+const NO_SOCIAL = {
+  workout_id: null,
+  workout_date: null,
+  workout_time: null,
+  flex_count: 0,
+  flexed_by_me: false,
+};
+
 const found = (profile: PublicProfile) =>
   ({ status: 'found', profile, activity: null, fromDevice: false }) as const;
 
@@ -61,6 +69,7 @@ describe('public profile page states', () => {
               level: null,
               gym_name: null,
               friend_username: '<img src=x>',
+              ...NO_SOCIAL,
             },
             {
               id: 'a2',
@@ -71,6 +80,7 @@ describe('public profile page states', () => {
               level: 7,
               gym_name: null,
               friend_username: null,
+              ...NO_SOCIAL,
             },
           ],
         }}

@@ -29,6 +29,7 @@ import { formatHandle } from '@/domain/identity';
 import { InfoPage } from '@/components/info-page';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { ActivityItem, PublicProfile, PublicProfileState } from '../data/public-profile';
+import { FlexCount } from './flex-count';
 
 export type PublicProfileViewState = PublicProfileState | { status: 'invalid' };
 
@@ -40,10 +41,15 @@ export interface PublicProfileViewProps {
   /** A signed-out visitor gets Sign in / Create account (carrying the invite); a member gets Add friend. */
   viewer: 'visitor' | 'member';
   onAddFriend?: (profile: PublicProfile) => Promise<AddFriendResult>;
+  /**
+   * Flex and Join under each activity (the member page's, with the user's data): shown to a signed-in
+   * friend only, never on a stranger's view or my own profile.
+   */
+  activitySocial?: (item: ActivityItem, profile: PublicProfile) => ReactNode;
 }
 
 /** /u/{slug} and /p/{id}: the card of a profile as its visibility allows, or why there is none. */
-export function PublicProfileView({ state, viewer, onAddFriend }: PublicProfileViewProps) {
+export function PublicProfileView({ state, viewer, onAddFriend, activitySocial }: PublicProfileViewProps) {
   const { t } = useTranslation('people');
   switch (state.status) {
     case 'loading':
@@ -83,6 +89,7 @@ export function PublicProfileView({ state, viewer, onAddFriend }: PublicProfileV
           fromDevice={state.fromDevice}
           viewer={viewer}
           onAddFriend={onAddFriend}
+          activitySocial={activitySocial}
         />
       );
   }
@@ -122,13 +129,20 @@ function ProfileCard({
   fromDevice,
   viewer,
   onAddFriend,
+  activitySocial,
 }: {
   profile: PublicProfile;
   activity: ActivityItem[] | null;
   fromDevice: boolean;
   viewer: 'visitor' | 'member';
   onAddFriend: PublicProfileViewProps['onAddFriend'];
+  activitySocial: PublicProfileViewProps['activitySocial'];
 }) {
+  // Flex and Join are for friends: the server refuses both to anyone else, and never on one's own.
+  const social =
+    viewer === 'member' && profile.friendship_status === 'friend' && activitySocial
+      ? (item: ActivityItem) => activitySocial(item, profile)
+      : null;
   const { t } = useTranslation('people');
   const handle = formatHandle(profile.username, profile.discriminator);
   usePageTitle(t('public.title', { name: profile.username }));
@@ -188,7 +202,7 @@ function ProfileCard({
           </Stack>
         </Paper>
         {!fromDevice && <Achievements ids={profile.achievement_ids} />}
-        {activity !== null && <RecentActivity items={activity} />}
+        {activity !== null && <RecentActivity items={activity} social={social} />}
       </Stack>
     </Container>
   );
@@ -322,7 +336,13 @@ function Achievements({ ids }: { ids: readonly string[] }) {
   );
 }
 
-function RecentActivity({ items }: { items: readonly ActivityItem[] }) {
+function RecentActivity({
+  items,
+  social,
+}: {
+  items: readonly ActivityItem[];
+  social: ((item: ActivityItem) => ReactNode) | null;
+}) {
   const { t, i18n } = useTranslation(['people', 'achievements']);
   const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
   return (
@@ -336,14 +356,23 @@ function RecentActivity({ items }: { items: readonly ActivityItem[] }) {
         ) : (
           <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {items.map((item) => (
-              <Group key={item.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
-                <Text style={{ overflowWrap: 'anywhere' }}>
-                  {activityText(item, t as unknown as Translate)}
-                </Text>
-                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {format.format(new Date(item.created_at))}
-                </Text>
-              </Group>
+              <Stack key={item.id} component="li" gap={4} data-activity-id={item.id}>
+                <Group justify="space-between" wrap="nowrap" gap="sm">
+                  <Text style={{ overflowWrap: 'anywhere' }}>
+                    {activityText(item, t as unknown as Translate)}
+                  </Text>
+                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                    {format.format(new Date(item.created_at))}
+                  </Text>
+                </Group>
+                {social ? (
+                  social(item)
+                ) : item.flex_count > 0 ? (
+                  <Group gap={8}>
+                    <FlexCount count={item.flex_count} />
+                  </Group>
+                ) : null}
+              </Stack>
             ))}
           </Stack>
         )}

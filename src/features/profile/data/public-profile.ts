@@ -34,6 +34,12 @@ export interface ActivityItem {
   level: number | null;
   gym_name: string | null;
   friend_username: string | null;
+  /** The planned workout (Join's target); null when there is none or the viewer may not see it. */
+  workout_id: string | null;
+  workout_date: string | null;
+  workout_time: string | null;
+  flex_count: number;
+  flexed_by_me: boolean;
 }
 
 export type PublicProfileState =
@@ -90,6 +96,11 @@ function toActivity(rows: unknown): ActivityItem[] {
         level: typeof r.level === 'number' ? r.level : null,
         gym_name: str(r.gym_name),
         friend_username: str(r.friend_username),
+        workout_id: str(r.workout_id),
+        workout_date: str(r.workout_date),
+        workout_time: str(r.workout_time),
+        flex_count: typeof r.flex_count === 'number' && r.flex_count > 0 ? r.flex_count : 0,
+        flexed_by_me: r.flexed_by_me === true,
       },
     ];
   });
