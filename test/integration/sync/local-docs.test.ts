@@ -19,7 +19,6 @@ import {
 } from '../../../src/db/local-state';
 import { challengeDateUtc } from '../../../src/domain/challenge-date';
 import { describeEachEmulator } from '../../support/emulator';
-import { insertAuthUser } from '../../support/engines';
 import { eventually, newUser, openDevice, type Device } from './support';
 
 describeEachEmulator('local documents and friends', (suite) => {
@@ -180,8 +179,16 @@ describeEachEmulator('local documents and friends', (suite) => {
 
   it('follows the profiles of 250 friends by realtime (bindings of at most 100 ids)', async () => {
     const me = await newUser(emulator());
-    const friends: string[] = [];
-    for (let i = 0; i < 250; i++) friends.push(await insertAuthUser(emulator().engine));
+    // One statement for the 250 accounts (their profiles come from the sign-up trigger).
+    const created = await sql(
+      `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+         raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+       select id, 'authenticated', 'authenticated', left(id::text, 8) || '@example.test', '', now(),
+              '{"provider":"email","providers":["email"]}', '{}', now(), now()
+         from (select gen_random_uuid() as id from generate_series(1, 250)) as fresh
+       returning id`,
+    );
+    const friends = created.rows.map((r) => String((r as { id: string }).id)).sort();
     // Both directions in one statement; the realtime join is what is tested, not the request flow.
     await sql(
       `insert into public.friendships (id, user_id, friend_id)
@@ -210,5 +217,5 @@ describeEachEmulator('local documents and friends', (suite) => {
       'the 250th friend’s change followed',
     );
     expect(device.session.status().realtime).toBe('subscribed');
-  });
+  }, 120_000);
 });
