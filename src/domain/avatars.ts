@@ -40,14 +40,29 @@ export interface ResolvedAvatar {
   initial: string;
 }
 
-// Uploaded pictures come from storage as http(s) URLs; root-relative paths, blob: previews and inline
-// images are accepted too. Anything else (javascript:, protocol-relative //host, data: that is not an
-// image) is ignored rather than put into an <img src>.
-function isUsablePictureUrl(url: string): boolean {
-  if (/^https?:\/\/[^\s]+$/i.test(url)) return true;
-  if (/^\/(?!\/)[^\s]*$/.test(url)) return true;
-  if (/^blob:[^\s]+$/i.test(url)) return true;
-  return /^data:image\/[a-z0-9.+-]+[;,]/i.test(url);
+/** Where an uploaded picture lives: the avatars bucket's public folder (sync-worker/core/avatar-storage.ts). */
+const PICTURE_PATH = /^\/storage\/v1\/object\/public\/avatars\/[A-Za-z0-9-]+\/(?!\.+$)[A-Za-z0-9._-]{1,200}$/;
+
+// An uploaded picture is shown only from the app's own Supabase storage: its origin must be
+// `pictureOrigin` (the configured Supabase URL's) and its path a file in the avatars bucket's public
+// folder, as migration 20261126162000 requires of the row. Anything else (a tracking pixel elsewhere, a
+// script URL, a query string) is not put into an <img src> that every friend's browser would load.
+function isUsablePictureUrl(url: string, pictureOrigin: string | null): boolean {
+  if (!pictureOrigin) return false;
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  return (
+    parsed.origin === pictureOrigin &&
+    parsed.username === '' &&
+    parsed.password === '' &&
+    parsed.search === '' &&
+    parsed.hash === '' &&
+    PICTURE_PATH.test(parsed.pathname)
+  );
 }
 
 /** The first user-perceived character (so an emoji or accented letter is not cut in half), upper-cased. */
@@ -72,18 +87,19 @@ function firstGrapheme(s: string): string {
 }
 
 /**
- * What an avatar shows: the profile picture if there is one; otherwise the built-in avatar for a valid
+ * What an avatar shows: the profile picture if there is one (and it is a file in the avatars bucket at
+ * `pictureOrigin`, the origin of the configured Supabase URL; src/lib/shown-avatar.ts passes it); otherwise the built-in avatar for a valid
  * avatar_id (`/avatars/avatarN.png`); otherwise no image. An avatar_id that is set but not avatar1..avatar9
  * gives no image and a console warning. The initial is always computed, for the no-image case and as the
  * fallback while an image loads or if it fails.
  */
-export function resolveAvatar(p: AvatarSource): ResolvedAvatar {
+export function resolveAvatar(p: AvatarSource, pictureOrigin: string | null): ResolvedAvatar {
   const initial = initialOf(p.username);
   const picture = p.profile_picture_url?.trim();
   if (picture) {
-    if (isUsablePictureUrl(picture)) return { src: picture, initial };
+    if (isUsablePictureUrl(picture, pictureOrigin)) return { src: picture, initial };
     console.warn(
-      `Ignoring profile picture URL with an unsupported scheme: ${JSON.stringify(picture.slice(0, 40))}`,
+      `Ignoring a profile picture URL outside the app's avatar storage: ${JSON.stringify(picture.slice(0, 60))}`,
     );
   }
   const id = p.avatar_id;

@@ -1,5 +1,6 @@
 import { Avatar, type AvatarProps } from '@mantine/core';
-import { resolveAvatar, type AvatarSource } from '@/domain/avatars';
+import type { AvatarSource } from '@/domain/avatars';
+import { shownAvatar } from '@/lib/shown-avatar';
 
 interface AppUserAvatarProps extends Pick<AvatarProps, 'size' | 'radius'> {
   profile: AvatarSource | null | undefined;
@@ -10,7 +11,7 @@ interface AppUserAvatarProps extends Pick<AvatarProps, 'size' | 'radius'> {
  * or spoken next to it. An image that fails to load falls back to the initial.
  */
 export function AppUserAvatar({ profile, size = 36, radius = 'xl' }: AppUserAvatarProps) {
-  const { src, initial } = resolveAvatar(profile ?? {});
+  const { src, initial } = shownAvatar(profile ?? {});
   return (
     <Avatar src={src} alt="" size={size} radius={radius} color="spotter" variant="filled" aria-hidden>
       {initial}

@@ -78,6 +78,9 @@ const optionalName = z
   .transform((s) => (s.trim() === '' ? null : s.trim()))
   .nullable();
 
+const PICTURE_URL =
+  /^(?:https:\/\/[A-Za-z0-9.-]+|http:\/\/(?:localhost|127\.0\.0\.1|\[::1\]))(?::\d{1,5})?\/storage\/v1\/object\/public\/avatars\/[A-Za-z0-9-]+\/(?!\.+$)[A-Za-z0-9._-]{1,200}$/;
+
 // The columns profiles grants the user (supabase/migrations: grant update (...) on public.profiles).
 export const profileInput = z
   .object({
@@ -88,7 +91,9 @@ export const profileInput = z
     first_name: optionalName,
     last_name: optionalName,
     avatar_id: z.string().refine(isAvatarId).nullable(),
-    profile_picture_url: z.url().max(2048).nullable(),
+    // A file in a user folder of the avatars bucket, as getPublicUrl builds it; the server also checks the
+    // folder is the user's own (migration 20261126162000) and the client shows nothing else (shown-avatar).
+    profile_picture_url: z.string().max(2048).regex(PICTURE_URL).nullable(),
     current_gym_id: z
       .string()
       .regex(/^[a-z0-9][a-z0-9-]{2,80}$/)

@@ -10,12 +10,14 @@ import {
   markNotificationRead,
 } from '@/db/commands/notifications';
 import { notificationsNewestFirst, profilesByName } from '@/db/queries';
-import { resolveAvatar } from '@/domain/avatars';
+import { shownAvatar } from '@/lib/shown-avatar';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
 import { useLiveQuery } from '@/db/use-live-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import { JoinAnswer } from './join-answer';
+import { BurstRow } from './notification-burst';
+import { groupBursts, type NotificationGroup } from './notification-groups';
 import { notificationTarget } from './notification-links';
 import { NotificationItem } from './notification-item';
 import { notificationText } from './notification-text';
@@ -25,6 +27,10 @@ import { useActor, type Actor } from './use-actor-name';
 import { useNow } from './use-now';
 
 const PAGE_SIZE = 100;
+
+/** The actor's picture or avatar, or the initial of their name ("Someone" when unknown). */
+const avatarOf = (actor: Actor | undefined, name: string | undefined) =>
+  shownAvatar(actor ?? { username: name ?? '' });
 
 interface RowProps {
   notification: NotificationDoc;
@@ -46,7 +52,7 @@ function Row({ notification, localActor, workout, now, onOpen, onAnswered }: Row
       text={notificationText(t, notification, { actorName, workout, now, language: i18n.language })}
       when={relativeTime(notification.created_at, now, i18n.language)}
       onOpen={onOpen}
-      avatar={notification.actor_id ? resolveAvatar(actor ?? { username: actorName ?? '' }) : undefined}
+      avatar={notification.actor_id ? avatarOf(actor, actorName) : undefined}
       actions={
         answerable ? (
           <JoinAnswer requestId={notification.join_request_id!} onAnswered={() => onAnswered(notification)} />
@@ -72,6 +78,8 @@ export function NotificationsPage() {
 
   const list = useLiveQuery(useMemo(() => notificationsNewestFirst(db, userId, PAGE_SIZE), [db, userId]));
   const notifications = useMemo(() => (list ?? []).map((d) => d.toJSON() as NotificationDoc), [list]);
+  // What arrives in a burst (several flexes of one activity...) shows as one row.
+  const groups = useMemo(() => groupBursts(notifications), [notifications]);
 
   const actorIds = useMemo(
     () => [...new Set(notifications.flatMap((n) => (n.actor_id ? [n.actor_id] : [])))].sort(),
@@ -123,6 +131,15 @@ export function NotificationsPage() {
       });
     })();
   };
+  // A burst opens the subject its members share and marks all of them read.
+  const openGroup = (group: NotificationGroup<NotificationDoc>) => {
+    void (async () => {
+      for (const member of group.members) {
+        if (!member.is_read) await markNotificationRead(ctx, member.id);
+      }
+      open(group.newest);
+    })();
+  };
   // Answering a join request from the list deals with it: it counts as read.
   const answered = (notification: NotificationDoc) => void markNotificationRead(ctx, notification.id);
   const markAll = async () => {
@@ -136,6 +153,18 @@ export function NotificationsPage() {
     setBusy(null);
     setConfirming(false);
   };
+
+  const row = (n: NotificationDoc) => (
+    <Row
+      key={n.id}
+      notification={n}
+      localActor={n.actor_id ? actorById.get(n.actor_id) : undefined}
+      workout={n.workout_id ? workoutById.get(n.workout_id) : undefined}
+      now={now}
+      onOpen={open}
+      onAnswered={answered}
+    />
+  );
 
   return (
     <Container size={720} py="lg">
@@ -193,17 +222,21 @@ export function NotificationsPage() {
         ) : (
           <Paper withBorder radius="lg" p={4}>
             <ul className={classes.list} aria-label={t('title')}>
-              {notifications.map((n) => (
-                <Row
-                  key={n.id}
-                  notification={n}
-                  localActor={n.actor_id ? actorById.get(n.actor_id) : undefined}
-                  workout={n.workout_id ? workoutById.get(n.workout_id) : undefined}
-                  now={now}
-                  onOpen={open}
-                  onAnswered={answered}
-                />
-              ))}
+              {groups.map((group) =>
+                group.members.length === 1 ? (
+                  row(group.newest)
+                ) : (
+                  <BurstRow
+                    key={group.key}
+                    group={group}
+                    localActor={group.newest.actor_id ? actorById.get(group.newest.actor_id) : undefined}
+                    now={now}
+                    avatarOf={avatarOf}
+                    onOpenGroup={openGroup}
+                    renderMember={row}
+                  />
+                ),
+              )}
             </ul>
           </Paper>
         )}

@@ -13,7 +13,7 @@ import {
 import { IconUsers, IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveAvatar } from '@/domain/avatars';
+import { shownAvatar } from '@/lib/shown-avatar';
 import type { FriendAtGym } from '../model/presence';
 import { clockTime, relativeTime } from './format';
 import { FriendJoin } from './friend-join';
@@ -116,7 +116,7 @@ function PresenceList({ online, friends, loading, failed, onRetry, meSince, now 
             </Group>
           )}
           {rows.map((friend) => {
-            const avatar = resolveAvatar(friend);
+            const avatar = shownAvatar(friend);
             const since = t('presence.since', { time: clockTime(friend.checked_in_at, i18n.language) });
             const active = friend.last_active_at
               ? ` · ${t('presence.lastActive', { time: relativeTime(friend.last_active_at, now, i18n.language) })}`

@@ -12,7 +12,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FeedItem as FeedRow } from '@/db/local-state';
-import { resolveAvatar } from '@/domain/avatars';
+import { shownAvatar } from '@/lib/shown-avatar';
 import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
 import { FlexButton } from './flex-button';
 import { JoinControl } from './join-control';
@@ -48,7 +48,7 @@ export function FeedItemRow({
   highlighted?: boolean;
 }) {
   const { t, i18n } = useTranslation('home');
-  const avatar = resolveAvatar(item);
+  const avatar = shownAvatar(item);
   const look = isKind(item.kind) ? KIND_ICONS[item.kind] : { icon: IconActivity, color: 'gray' };
   const Icon = look.icon;
   const type = isWorkoutType(item.workout_type)

@@ -19,7 +19,8 @@ import { online$ } from '@/db/sync-status';
 import type { ProfileDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
 import { useLiveValue } from '@/db/use-live-query';
-import { AVATAR_IDS, avatarPath, resolveAvatar, type AvatarId } from '@/domain/avatars';
+import { AVATAR_IDS, avatarPath, type AvatarId } from '@/domain/avatars';
+import { shownAvatar } from '@/lib/shown-avatar';
 import {
   chooseAvatar,
   removePhoto,
@@ -62,7 +63,7 @@ export function AvatarSection({
   const [retryFile, setRetryFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const ctx = { db, userId };
-  const shown = resolveAvatar(profile);
+  const shown = shownAvatar(profile);
   const hasPhoto = Boolean(profile.profile_picture_url);
   const busy = stage !== null;
 

@@ -21,7 +21,7 @@ import { sendFriendRequestByHandle } from '@/db/commands/friends';
 import { online$ } from '@/db/sync-status';
 import type { SpotterDatabase } from '@/db/types';
 import { useLiveValue } from '@/db/use-live-query';
-import { resolveAvatar } from '@/domain/avatars';
+import { shownAvatar } from '@/lib/shown-avatar';
 import type { FriendRpc } from '../data/friend-actions';
 import { useDiscover } from '../data/use-discover';
 import { DISCOVER_MAX, DISCOVER_PAGE, type DiscoverPerson } from '../model/discover';
@@ -126,7 +126,7 @@ export function DiscoverSection({
         ) : (
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {people.map((person) => {
-              const avatar = resolveAvatar(person);
+              const avatar = shownAvatar(person);
               const requested = person.friendship_status === 'request_sent' || sent.has(person.id);
               return (
                 <Group key={person.id} component="li" justify="space-between" wrap="nowrap" gap="sm">

@@ -58,6 +58,13 @@ function handleOf(profile: EditProfile): string | null {
 }
 
 /** Cuts what is typed at 12 characters (code points, as the server counts), so typing stops there. */
+// A refusal names what was refused: the visibility or the picture alone has the spec's own message.
+const REFUSAL_TITLE = {
+  profile: 'edit.failed',
+  privacy: 'privacy.failed',
+  picture: 'picture.failed',
+} as const satisfies Record<RefusedProfileWrite['kind'], string>;
+
 const cutUsername = (s: string) => Array.from(s).slice(0, USERNAME_MAX).join('');
 
 /**
@@ -219,12 +226,7 @@ export function EditProfileCard({
           </Title>
 
           {refused.map((write) => (
-            <Alert
-              key={write.key}
-              color="red"
-              role="alert"
-              title={write.kind === 'privacy' ? t('privacy.failed') : t('edit.failed')}
-            >
+            <Alert key={write.key} color="red" role="alert" title={t(REFUSAL_TITLE[write.kind])}>
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Text size="sm">{t('edit.refused')}</Text>
                 <CloseButton aria-label={t('edit.dismiss')} onClick={() => onDismissRefused(write.key)} />

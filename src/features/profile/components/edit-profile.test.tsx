@@ -4,6 +4,7 @@
 import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { updateProfile } from '@/db/commands/profile';
 import { writeProfileDetails, type ProfileDetails } from '@/db/local-state';
 import { pendingEntries, readPending, settleIntent } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
@@ -111,6 +112,27 @@ describe('edit profile', () => {
     const alert = await within(form).findByRole('alert', {}, SLOW);
     expect(within(alert).getByText('Failed to update profile')).toBeInTheDocument();
     await waitFor(() => expect(lastName).toHaveValue(''), SLOW);
+  });
+
+  it("a refused picture comes back as 'Failed to update profile picture'; a URL elsewhere is not even queued", async () => {
+    const { db, form } = await renderProfile();
+    const ctx = { db, userId: USER };
+    const elsewhere = await updateProfile(ctx, { profile_picture_url: 'https://tracker.example/pixel.gif' });
+    expect(elsewhere.ok).toBe(false);
+    expect(await intents(db)).toHaveLength(0);
+    const own = `${globalThis.location.origin}/storage/v1/object/public/avatars/${USER}/a.webp`;
+    expect((await updateProfile(ctx, { profile_picture_url: own })).ok).toBe(true);
+    const [entry] = await intents(db);
+    if (!entry) throw new Error('no intent');
+    await settleIntent(
+      db,
+      entry.key,
+      entry.seq,
+      { status: 'refused', code: '23514', message: 'Invalid profile picture URL' },
+      new Date(),
+    );
+    const alert = await within(form).findByRole('alert', {}, SLOW);
+    expect(within(alert).getByText('Failed to update profile picture')).toBeInTheDocument();
   });
 
   it('stops the username at 12 characters and says what will be kept', async () => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { respondToFriendRequest } from '@/db/commands/friends';
 import type { FriendRequestDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
-import { resolveAvatar } from '@/domain/avatars';
+import { shownAvatar } from '@/lib/shown-avatar';
 import { formatHandle } from '@/domain/identity';
 import type { FriendRpc } from '../data/friend-actions';
 import { useRequestSenders } from '../data/use-request-senders';
@@ -66,7 +66,7 @@ export function FriendRequestsCard({
             {open.map((request) => {
               const sender = senders.get(request.sender_id);
               const name = sender ? sender.username : t('requests.someone');
-              const { src, initial } = resolveAvatar(sender ?? {});
+              const { src, initial } = shownAvatar(sender ?? {});
               let handle: string | null = null;
               if (sender) {
                 try {

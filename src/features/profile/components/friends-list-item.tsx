@@ -2,7 +2,7 @@ import { Anchor, Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core
 import { IconFlame, IconMapPin, IconUserMinus } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { resolveAvatar } from '@/domain/avatars';
+import { shownAvatar } from '@/lib/shown-avatar';
 import { formatHandle } from '@/domain/identity';
 import type { FriendRow } from '../data/use-friends-list';
 
@@ -17,7 +17,7 @@ export function handleOf(row: { username: string; discriminator: string }): stri
 /** One friend: avatar, handle (a link to their profile), level, streak, at a gym now, and Remove. */
 export function FriendsListItem({ row, onRemove }: { row: FriendRow; onRemove: (row: FriendRow) => void }) {
   const { t } = useTranslation('friends');
-  const { src, initial } = resolveAvatar(row);
+  const { src, initial } = shownAvatar(row);
   const handle = handleOf(row);
   const router = useRouter();
   // By href: the profile by id is another screen's route (/p/{id}).

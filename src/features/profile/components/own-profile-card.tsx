@@ -15,7 +15,7 @@ import { IconCheck, IconCopy, IconFlame, IconTrophy } from '@tabler/icons-react'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileDoc } from '@/db/schemas';
-import { resolveAvatar } from '@/domain/avatars';
+import { shownAvatar } from '@/lib/shown-avatar';
 import { formatHandle } from '@/domain/identity';
 
 /** Level, XP and streak as the progression shows them (local writes included). */
@@ -65,7 +65,7 @@ export function OwnProfileCard({
   progress: ProfileProgress | undefined;
 }) {
   const { t } = useTranslation('profile');
-  const { src, initial } = resolveAvatar(profile);
+  const { src, initial } = shownAvatar(profile);
   const p = progress ?? fromProfile(profile);
   const handle = formatHandle(profile.username, profile.discriminator);
   const fullName = [profile.first_name, profile.last_name].filter(Boolean).join(' ');

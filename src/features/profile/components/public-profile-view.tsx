@@ -24,7 +24,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { resolveAvatar } from '@/domain/avatars';
+import { shownAvatar } from '@/lib/shown-avatar';
 import { formatHandle } from '@/domain/identity';
 import { InfoPage } from '@/components/info-page';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -146,7 +146,7 @@ function ProfileCard({
   const { t } = useTranslation('people');
   const handle = formatHandle(profile.username, profile.discriminator);
   usePageTitle(t('public.title', { name: profile.username }));
-  const { src, initial } = resolveAvatar(profile);
+  const { src, initial } = shownAvatar(profile);
 
   return (
     <Container size={640} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>

@@ -11,14 +11,16 @@ import { useLiveValue } from '@/db/use-live-query';
 
 export interface RefusedProfileWrite {
   key: string;
-  /** `privacy`: the refused update changed the visibility alone. */
-  kind: 'profile' | 'privacy';
+  /** `privacy` / `picture`: the refused update changed the visibility / the profile picture alone. */
+  kind: 'profile' | 'privacy' | 'picture';
   at: string;
 }
 
 function kindOf(write: FailedWrite): RefusedProfileWrite['kind'] {
   const values = write.request?.type === 'update' ? Object.keys(write.request.values) : [];
-  return values.length === 1 && values[0] === 'visibility' ? 'privacy' : 'profile';
+  if (values.length !== 1) return 'profile';
+  if (values[0] === 'visibility') return 'privacy';
+  return values[0] === 'profile_picture_url' ? 'picture' : 'profile';
 }
 
 export function useRefusedProfileWrites(
