@@ -48,10 +48,12 @@ function pick(catalog: Catalog, name: string, options: RpcOptions): { fn: Functi
     throw functionNotFound(name, []);
   }
   const provided = new Set(options.argNames);
+  // An unnamed parameter is never bound by name (an argument called "" would be a zero-length
+  // identifier, Postgres's 42601): like PostgREST, only the whole-body case below reaches it.
   const matches = overloads.filter(
     (fn) =>
-      options.argNames.every((key) => fn.args.some((a) => a.name === key)) &&
-      fn.args.every((a) => a.hasDefault || provided.has(a.name)),
+      options.argNames.every((key) => key !== '' && fn.args.some((a) => a.name === key)) &&
+      fn.args.every((a) => a.hasDefault || (a.name !== '' && provided.has(a.name))),
   );
   if (matches.length > 1) {
     throw new RestError(

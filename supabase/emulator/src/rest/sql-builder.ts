@@ -145,8 +145,9 @@ const SQL_OPERATORS: Partial<Record<Condition['op'], string>> = {
   ov: '&&',
   sl: '<<',
   sr: '>>',
-  nxl: '&<',
-  nxr: '&>',
+  // PostgREST's names: nxr "does not extend to the right of" (&<), nxl "... to the left of" (&>).
+  nxl: '&>',
+  nxr: '&<',
   adj: '-|-',
 };
 

@@ -73,6 +73,11 @@ create table public.rt_canary (
   value text not null
 );
 insert into public.rt_canary values (1, 'alive'), (2, 'still alive');
+create table public.rt_slots (
+  id int primary key,
+  during int4range not null
+);
+insert into public.rt_slots values (1, '[1,5)'), (2, '[4,9)'), (3, '[10,12)');
 
 create function public.rt_touch_modified() returns trigger language plpgsql as $$
 begin
@@ -90,6 +95,8 @@ alter table public.rt_likes enable row level security;
 alter table public.rt_notes enable row level security;
 alter table public.rt_inbox enable row level security;
 alter table public.rt_canary enable row level security;
+alter table public.rt_slots enable row level security;
+create policy slots_read on public.rt_slots for select to anon, authenticated using (true);
 alter table public.rt_transfers enable row level security;
 alter table public.rt_workout_gyms enable row level security;
 create policy workout_gyms_read on public.rt_workout_gyms for select to anon, authenticated using (true);
@@ -112,7 +119,7 @@ create policy inbox_insert on public.rt_inbox for insert to anon, authenticated 
 create policy canary_read on public.rt_canary for select to anon, authenticated using (true);
 
 grant all on public.rt_gyms, public.rt_profiles, public.rt_workouts, public.rt_sets, public.rt_likes,
-  public.rt_notes, public.rt_inbox, public.rt_canary, public.rt_transfers, public.rt_workout_gyms to anon, authenticated, service_role;
+  public.rt_notes, public.rt_inbox, public.rt_canary, public.rt_transfers, public.rt_workout_gyms, public.rt_slots to anon, authenticated, service_role;
 
 create function public.rt_add(a int, b int default 1) returns int
 language sql immutable set search_path = '' as $$ select a + b $$;

@@ -32,6 +32,13 @@ describeEachEmulator('REST rpc', (suite) => {
     expect(echo.data).toEqual({ payload: { a: [1, { b: null }], s: 'x' }, tags: ['p', 'q'], n: 1.5 });
     const single = await f.anon.rpc('rt_single_json', { any: 'thing' } as never);
     expect(single.data).toEqual({ got: { any: 'thing' } });
+    // An argument named "" is not a name: the lone unnamed json parameter gets the whole body, as in
+    // PostgREST (before: Postgres's 42601 for a zero-length identifier leaked out).
+    const unnamed = await f.anon.rpc('rt_single_json', { '': 7 } as never);
+    expect(unnamed).toMatchObject({ status: 200, data: { got: { '': 7 } } });
+    const notJson = await f.anon.rpc('rt_add', { '': 7 } as never);
+    expect(notJson.status).toBe(404);
+    expect(notJson.error).toMatchObject({ code: 'PGRST202' });
   });
 
   it('returns SETOF rows as an array with filters, order and limit applied, under RLS', async () => {

@@ -194,6 +194,23 @@ describeEachEmulator('REST reads', (suite) => {
     expect(await titles(q().filter('title', 'eq', 'Pull, heavy'))).toEqual(['Pull, heavy']);
   });
 
+  it('applies the range operators as PostgREST maps them', async () => {
+    // Slots: 1 = [1,5), 2 = [4,9), 3 = [10,12).
+    const ids = async (query: PromiseLike<{ data: unknown; error: unknown }>) => {
+      const { data, error } = await query;
+      expect(error).toBeNull();
+      return (data as Array<{ id: number }>).map((r) => r.id);
+    };
+    const q = () => f.anon.from('rt_slots').select('id').order('id');
+    // rangeGte is nxl (&>, does not extend to the left of), rangeLte nxr (&<, ... to the right of).
+    expect(await ids(q().rangeGte('during', '[4,6)'))).toEqual([2, 3]);
+    expect(await ids(q().rangeLte('during', '[4,6)'))).toEqual([1]);
+    expect(await ids(q().rangeGt('during', '[4,6)'))).toEqual([3]);
+    expect(await ids(q().rangeLt('during', '[6,8)'))).toEqual([1]);
+    expect(await ids(q().rangeAdjacent('during', '[9,10)'))).toEqual([2, 3]);
+    expect(await ids(q().overlaps('during', '[3,5)'))).toEqual([1, 2]);
+  });
+
   it('orders, limits, offsets and counts', async () => {
     const page = await f.alice.client
       .from('rt_workouts')
