@@ -90,6 +90,22 @@ describe('profile page', () => {
     expect(onAddFriendOpenChange).toHaveBeenCalledWith(true);
   });
 
+  it('its action group jumps to Edit, Invite and Friends: the section heading gets focus', async () => {
+    const { user } = await renderProfile();
+    const actions = screen.getByRole('group', { name: 'Profile actions' });
+    await screen.findByRole('region', { name: 'Edit profile' });
+    const scrolled = vi.spyOn(HTMLElement.prototype, 'scrollIntoView');
+    for (const [link, heading] of [
+      ['Edit', 'Edit profile'],
+      ['Invite', 'Invite friends'],
+      ['Friends', 'Friends'],
+    ] as const) {
+      await user.click(within(actions).getByRole('link', { name: link }));
+      expect(screen.getByRole('heading', { level: 2, name: heading })).toHaveFocus();
+    }
+    expect(scrolled).toHaveBeenCalledTimes(3);
+  });
+
   it('checks the Spotter ID format before asking the server', async () => {
     const { user, sync } = await renderProfile({ addFriendOpen: true });
     const rpc = vi.spyOn(sync, 'rpc');

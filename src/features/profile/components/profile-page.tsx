@@ -18,6 +18,7 @@ import { FriendRequestsCard } from './friend-requests-card';
 import { FriendsSection } from './friends-section';
 import { InviteSection } from './invite-section';
 import { OwnProfileCard, type ProfileProgress } from './own-profile-card';
+import { ProfileQuickLinks } from './profile-quick-links';
 import { VisibilityCard } from './visibility-card';
 
 export interface ProfilePageProps {
@@ -63,13 +64,20 @@ export function ProfilePage({
           <Title order={1} fz="h2">
             {t('page.title')}
           </Title>
-          <Group gap="sm" data-walkthrough="profile-actions" role="group" aria-label={t('page.actions')}>
+          <Group
+            gap="xs"
+            wrap="wrap"
+            data-walkthrough="profile-actions"
+            role="group"
+            aria-label={t('page.actions')}
+          >
             <Button
               leftSection={<IconUserPlus size={18} aria-hidden />}
               onClick={() => onAddFriendOpenChange(true)}
             >
               {t('page.addFriend')}
             </Button>
+            <ProfileQuickLinks />
           </Group>
         </Group>
 
