@@ -31,6 +31,8 @@ export interface NotificationItemProps {
   avatar?: { src: string | null; initial: string } | undefined;
   /** Actions on the subject right in the list (a join request's Accept/Decline). */
   actions?: ReactNode;
+  /** How many notifications this row stands for (a burst, notification-groups.ts); 1 when alone. */
+  burstSize?: number;
 }
 
 /** One row: icon, text, relative time; unread rows are marked (dot, bold, and for screen readers). */
@@ -41,6 +43,7 @@ export function NotificationItem({
   onOpen,
   avatar,
   actions,
+  burstSize = 1,
 }: NotificationItemProps) {
   const { t } = useTranslation('notifications');
   const Icon = ICONS[notification.type];
@@ -52,6 +55,7 @@ export function NotificationItem({
         onClick={() => onOpen(notification)}
         data-testid="notification-item"
         data-notification-id={notification.id}
+        data-burst-size={burstSize > 1 ? burstSize : undefined}
       >
         <Group wrap="nowrap" gap="md" align="flex-start">
           <Indicator disabled={!unread} size={10} offset={4} position="top-end">
