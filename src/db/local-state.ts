@@ -9,6 +9,8 @@
  *   refreshed by the worker (and live when a completion for today arrives).
  * - `profile_details`: the owner-only public.profile_details row (personal details for the profile
  *   form), pulled by the worker; edited through an update intent (commands/profile-details.ts).
+ * - `weekly_leaderboard`: the last answer of `get_weekly_leaderboard` (me and my friends ranked by XP since
+ *   Monday in my zone), replaced whole by the worker, read offline by the leaderboard card.
  * - `pending_writes`: see pending-writes.ts.
  *
  * All writes go through modifyLocal (safe across the page and the worker).
@@ -22,6 +24,7 @@ export const SYNC_META_ID = 'sync_meta';
 export const PROFILE_DETAILS_ID = 'profile_details';
 export const FEED_WINDOW_ID = 'feed_window';
 export const DAILY_CHALLENGE_ID = 'daily_challenge';
+export const WEEKLY_LEADERBOARD_ID = 'weekly_leaderboard';
 
 export interface SyncMeta {
   /** When the leader last completed a pull of every collection (a resync). */
@@ -94,6 +97,41 @@ export function writeFeedWindow(db: SpotterDatabase, window: FeedWindow): Promis
     FEED_WINDOW_ID,
     () => window,
     () => window,
+  );
+}
+
+/** One row of `get_weekly_leaderboard` (supabase/migrations/20261126160000_weekly_leaderboard.sql). */
+export interface LeaderboardRow {
+  user_id: string;
+  username: string;
+  discriminator: string;
+  slug: string;
+  avatar_id: string | null;
+  profile_picture_url: string | null;
+  level: number;
+  current_streak: number;
+  week_xp: number;
+  rank: number;
+  is_me: boolean;
+}
+export interface WeeklyLeaderboard {
+  /** The Monday (in the viewer's zone when fetched) the server counted from; null before the first fetch. */
+  week_start: string | null;
+  rows: LeaderboardRow[];
+  fetched_at: string | null;
+}
+export const weeklyLeaderboard$ = (db: SpotterDatabase): Observable<WeeklyLeaderboard | null> =>
+  localData$<WeeklyLeaderboard>(db, WEEKLY_LEADERBOARD_ID);
+
+export function writeWeeklyLeaderboard(
+  db: SpotterDatabase,
+  board: WeeklyLeaderboard,
+): Promise<WeeklyLeaderboard> {
+  return modifyLocal(
+    db,
+    WEEKLY_LEADERBOARD_ID,
+    () => board,
+    () => board,
   );
 }
 

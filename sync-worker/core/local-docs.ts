@@ -1,7 +1,8 @@
 /**
  * The local documents the leader keeps fresh for the UI (src/db/local-state.ts): `feed_window` (pages of
  * the get_feed RPC), `daily_challenge` (get_daily_challenge for today's UTC date plus whether today's
- * completion exists) and `profile_details` (the owner-only row). Refreshed on leadership, every resync,
+ * completion exists), `profile_details` (the owner-only row) and `weekly_leaderboard` (leaderboard-doc.ts,
+ * also refreshed when its input collections change locally). Refreshed on leadership, every resync,
  * after intents that touch them are settled and on realtime changes of their tables; calls while one
  * refresh of a kind runs coalesce into one more. Pending intents (my flexes in the feed too) stay laid
  * over what the server says, and an intent the service worker queued is settled when the server state
@@ -29,10 +30,11 @@ import { overlayPending, readPending, settleIntent, type LocalTarget } from '../
 import type { SpotterDatabase } from '../../src/db/types';
 import { classify } from './errors';
 import type { SyncGate } from './gate';
+import { refreshLeaderboard, watchLeaderboardInputs } from './leaderboard-doc';
 import { rowShowsIntent } from './pull-overlay';
 
-export type LocalDocKind = 'feed' | 'challenge' | 'details';
-export const LOCAL_DOC_KINDS: readonly LocalDocKind[] = ['feed', 'challenge', 'details'];
+export type LocalDocKind = 'feed' | 'challenge' | 'details' | 'leaderboard';
+export const LOCAL_DOC_KINDS: readonly LocalDocKind[] = ['feed', 'challenge', 'details', 'leaderboard'];
 
 /** get_feed's page size; a refresh re-reads as many rows as the window holds (at most the RPC's 100). */
 export const FEED_PAGE_SIZE = 20;
@@ -73,10 +75,13 @@ export class LocalDocs {
   /** Feed refreshes and load-more pages one at a time: each rewrites the whole window. */
   private feedChain: Promise<unknown> = Promise.resolve();
   private stopped = false;
+  private unwatchLeaderboard: (() => void) | null = null;
 
   constructor(private readonly options: LocalDocsOptions) {}
 
   refreshAll(): void {
+    // The first refresh (on leadership) starts following the board's inputs; nothing earlier calls out.
+    this.unwatchLeaderboard ??= watchLeaderboardInputs(this.options.db, () => this.refresh('leaderboard'));
     for (const kind of LOCAL_DOC_KINDS) this.refresh(kind);
   }
 
@@ -108,11 +113,17 @@ export class LocalDocs {
 
   stop(): void {
     this.stopped = true;
+    this.unwatchLeaderboard?.();
+    this.unwatchLeaderboard = null;
   }
 
   private refreshOnce(kind: LocalDocKind): Promise<void> {
     if (kind === 'feed') return this.serialFeed(() => this.refreshFeed());
     if (kind === 'challenge') return this.refreshChallenge();
+    if (kind === 'leaderboard') {
+      const { db, client, now } = this.options;
+      return refreshLeaderboard(db, client, now, () => this.stopped);
+    }
     return this.refreshDetails();
   }
 
