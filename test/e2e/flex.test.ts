@@ -6,6 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { dayFromToday } from '../support/clock/days';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import {
@@ -132,5 +133,73 @@ describeInBrowser('flex (production build, emulator)', () => {
     await page.reload();
     await checkIn.getByRole('button', { name: 'Flexed' }).waitFor({ timeout: 20_000 });
     await checkIn.getByText('1 flex', { exact: true }).waitFor();
+  });
+
+  it('a friend flexes and joins from the profile page: the owner gets +5 XP and the request', async () => {
+    expected = [];
+    const me = await createUser(app.emulator, 'visitor', { walkthrough_done_v1: true });
+    const friend = await createUser(app.emulator, 'planner', { walkthrough_done_v1: true });
+    const myToken = await accessToken(app.emulator, me);
+    const friendToken = await accessToken(app.emulator, friend);
+    await rpcAs(app.emulator, myToken, 'send_friend_request', { p_receiver_id: friend.id });
+    const [request] = await rows<{ id: string }>(
+      "select id from public.friend_requests where sender_id = $1 and status = 'pending'",
+      [me.id],
+    );
+    await rpcAs(app.emulator, friendToken, 'respond_friend_request', {
+      p_request_id: request?.id,
+      p_accept: true,
+    });
+    // The friend plans a workout tomorrow where the browser runs (dated from the clock under test).
+    const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    await rows('update public.profiles set timezone = $2 where id = any($1::uuid[])', [
+      [me.id, friend.id],
+      zone,
+    ]);
+    const workoutId = randomUUID();
+    await rows(
+      `insert into public.workouts (id, user_id, type, date, time, duration_min)
+       values ($1, $2::uuid, 'hiit', $3::date, '07:30', 45)`,
+      [workoutId, friend.id, dayFromToday(1, zone)],
+    );
+    const xpOf = async (id: string) =>
+      (await rows<{ xp: number }>('select xp from public.profiles where id = $1', [id]))[0]?.xp ?? 0;
+    const friendXp = await xpOf(friend.id);
+
+    const mine = await openContext(browser, app.baseUrl, () => expected);
+    opened.push(mine);
+    const { page } = mine;
+    await signInThroughForm(page, me);
+    await page.goto(`/p/${friend.id}`);
+    const planned = page.locator(`li[data-activity-id="workout:${workoutId}"]`);
+    await planned.waitFor({ timeout: 20_000 });
+
+    await planned.getByRole('button', { name: 'Flex' }).click();
+    await planned.getByRole('button', { name: 'Flexed' }).waitFor();
+    await planned.getByText('1 flex', { exact: true }).waitFor();
+    await planned.getByText('You flexed this').waitFor();
+    await eventually(async () => ((await xpOf(friend.id)) === friendXp + 5 ? true : undefined), 30_000);
+    expect(
+      await rows<{ sender_id: string }>('select sender_id from public.flexes where activity_id = $1', [
+        `workout:${workoutId}`,
+      ]),
+    ).toEqual([{ sender_id: me.id }]);
+
+    await planned.getByRole('button', { name: 'Join' }).click();
+    await planned.getByRole('button', { name: 'Joining…' }).waitFor();
+    const joinRequests = () =>
+      rows<{ requester_id: string; status: string }>(
+        'select requester_id, status from public.workout_join_requests where workout_id = $1',
+        [workoutId],
+      );
+    await eventually(async () => ((await joinRequests()).length > 0 ? true : undefined), 30_000);
+    expect(await joinRequests()).toEqual([{ requester_id: me.id, status: 'pending' }]);
+
+    // A reload reads the server's answer: still flexed (once) and Joining….
+    await page.reload();
+    await planned.getByRole('button', { name: 'Flexed' }).waitFor({ timeout: 20_000 });
+    await planned.getByText('1 flex', { exact: true }).waitFor();
+    await planned.getByRole('button', { name: 'Joining…' }).waitFor();
+    expect(await xpOf(friend.id)).toBe(friendXp + 5);
   });
 });
