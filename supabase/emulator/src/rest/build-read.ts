@@ -1,12 +1,12 @@
 /**
  * Turns a parsed select tree into SQL: one level per embedded resource, each a correlated subquery
- * (`row_to_json` for many-to-one, `json_agg` for one-to-many) so the JSON is produced by Postgres
+ * (`row_to_json` for many-to-one and one-to-one, `json_agg` for one-to-many) so the JSON is produced by Postgres
  * exactly as PostgREST produces it. `!inner` embeds also filter their parent with `exists (...)`.
  */
 import { pathKey, type EmbedItem, type Scoped, type SelectItem } from './ast';
 import { RestError } from './errors';
 import { emptyScope } from './query-params';
-import { resolveRelationship, type Junction } from './relationships';
+import { isToOne, resolveRelationship, type Junction } from './relationships';
 import { CatalogMiss, quoteIdent, type SqlBuilder, type Target } from './sql-builder';
 
 export interface Level {
@@ -106,7 +106,7 @@ function buildEmbed(
     : null;
   if (item.spread) {
     // PostgREST 12 spreads only to-one relationships: their columns join the parent's.
-    if (rel.cardinality !== 'many-to-one') {
+    if (!isToOne(rel)) {
       throw new RestError(
         400,
         'PGRST119',
@@ -122,7 +122,7 @@ function buildEmbed(
     };
   }
   let select: string;
-  if (rel.cardinality === 'many-to-one') {
+  if (isToOne(rel)) {
     const rows = levelSql(level, source, childAlias, false);
     select = `(select row_to_json(${rowAlias}) from (${rows} limit 1) ${rowAlias}) as ${quoteIdent(name)}`;
   } else {

@@ -102,6 +102,9 @@ export interface Preferences {
   missing: 'default' | 'null' | null;
   tx: 'commit' | 'rollback' | null;
   singleObject: boolean;
+  /** `max-affected=N`; PostgREST enforces it only with `handling=strict` (supabase-js `maxAffected`). */
+  maxAffected: number | null;
+  strict: boolean;
 }
 
 /** `Prefer: return=representation, count=exact` (several headers or comma-separated). Unknown ones are ignored, as PostgREST's lenient handling does. */
@@ -113,6 +116,8 @@ export function parsePrefer(header: string | null): Preferences {
     missing: null,
     tx: null,
     singleObject: false,
+    maxAffected: null,
+    strict: false,
   };
   for (const part of (header ?? '').split(/[,;]/)) {
     const [rawKey, rawValue] = part.split('=', 2);
@@ -127,6 +132,10 @@ export function parsePrefer(header: string | null): Preferences {
     else if (key === 'missing' && (value === 'default' || value === 'null')) prefs.missing = value;
     else if (key === 'tx' && (value === 'commit' || value === 'rollback')) prefs.tx = value;
     else if (key === 'params' && value === 'single-object') prefs.singleObject = true;
+    else if (key === 'handling' && (value === 'strict' || value === 'lenient'))
+      prefs.strict = value === 'strict';
+    else if (key === 'max-affected' && value !== undefined && /^\d{1,15}$/.test(value))
+      prefs.maxAffected = Number(value);
   }
   return prefs;
 }

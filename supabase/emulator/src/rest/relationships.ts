@@ -1,7 +1,8 @@
 /**
  * Resolves an embed (`rel!hint(cols)`) to the foreign key it follows, like PostgREST's schema cache:
  * a key from the parent to the embedded table is many-to-one (an object or null), a key from the
- * embedded table to the parent is one-to-many (an array). None is 400 PGRST200, more than one is
+ * embedded table to the parent is one-to-many (an array), or one-to-one (an object or null) when that
+ * key's columns are the embedded table's primary key. None is 400 PGRST200, more than one is
  * 300 PGRST201 unless a hint (constraint or column name) picks one.
  */
 import type { Catalog, ForeignKey } from './catalog';
@@ -15,7 +16,7 @@ export interface Junction {
 }
 
 export interface Relationship {
-  cardinality: 'many-to-one' | 'one-to-many' | 'many-to-many';
+  cardinality: 'many-to-one' | 'one-to-one' | 'one-to-many' | 'many-to-many';
   fk: ForeignKey;
   /** [embedded table column, parent column] pairs to join on (empty for many-to-many). */
   pairs: Array<[string, string]>;
@@ -34,6 +35,17 @@ function describe(parent: string, child: string, rel: Relationship): Record<stri
 }
 
 const hintName = (rel: Relationship): string => rel.junction?.table ?? rel.fk.name;
+
+/** A key whose columns are its own table's primary key: at most one row per parent (one-to-one). */
+function keysPrimaryKey(catalog: Catalog, fk: ForeignKey): boolean {
+  const pk = catalog.relations.get(fk.table)?.primaryKey ?? [];
+  return pk.length > 0 && pk.length === fk.columns.length && fk.columns.every((c) => pk.includes(c));
+}
+
+/** Embeds that give one object (or null) rather than an array. */
+export function isToOne(rel: Relationship): boolean {
+  return rel.cardinality === 'many-to-one' || rel.cardinality === 'one-to-one';
+}
 
 /**
  * Many-to-many through a junction table whose keys to both sides are part of its primary key
@@ -77,7 +89,7 @@ export function resolveRelationship(
       }
       if (fk.table === child && fk.refTable === parent) {
         candidates.push({
-          cardinality: 'one-to-many',
+          cardinality: keysPrimaryKey(catalog, fk) ? 'one-to-one' : 'one-to-many',
           fk,
           pairs: fk.columns.map((col, i) => [col, fk.refColumns[i] ?? col]),
         });

@@ -4,6 +4,7 @@
  */
 import { RestError } from './errors';
 import type { Plan, PlanRow } from './plan';
+import type { Preferences } from './query-params';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const OBJECT_TYPE = 'application/vnd.pgrst.object+json; charset=utf-8';
@@ -24,6 +25,23 @@ export function checkSingle(plan: Plan, row: PlanRow): void {
       'PGRST116',
       'Cannot coerce the result to a single JSON object',
       `The result contains ${page} rows`,
+    );
+  }
+}
+
+/**
+ * `Prefer: handling=strict, max-affected=N` on PATCH and DELETE: more rows than N is PostgREST's 400
+ * PGRST124, raised inside the transaction so that nothing is changed.
+ */
+export function checkMaxAffected(method: string, prefs: Preferences, row: PlanRow): void {
+  if (!prefs.strict || prefs.maxAffected === null || (method !== 'PATCH' && method !== 'DELETE')) return;
+  const affected = Number(row.page);
+  if (affected > prefs.maxAffected) {
+    throw new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${affected} rows`,
     );
   }
 }

@@ -18,7 +18,7 @@ import { planRpc, rpcArgNames } from './plan-rpc';
 import { planWrite } from './plan-write';
 import { createPlanCache } from './plan-cache';
 import { emptyScope, parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './query-params';
-import { checkSingle, JSON_TYPE, toResponse, type RestResponse } from './respond';
+import { checkMaxAffected, checkSingle, JSON_TYPE, toResponse, type RestResponse } from './respond';
 import { CatalogMiss } from './sql-builder';
 
 const MAX_BODY_BYTES = 10 * 1024 * 1024;
@@ -102,6 +102,7 @@ export function restRoutes(ctx: EmulatorContext): Hono {
         const result = await tx.query<PlanRow>(plan.sql, plan.params);
         const first = result.rows[0] ?? { total: null, page: 0, body: null };
         checkSingle(plan, first);
+        checkMaxAffected(info.method, info.prefs, first);
         if (info.prefs.tx === 'rollback') throw new Rollback(first);
         return first;
       });

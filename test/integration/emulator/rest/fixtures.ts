@@ -73,6 +73,10 @@ create table public.rt_canary (
   value text not null
 );
 insert into public.rt_canary values (1, 'alive'), (2, 'still alive');
+create table public.rt_profile_settings (
+  profile_id uuid primary key references public.rt_profiles (id),
+  theme text not null
+);
 create table public.rt_slots (
   id int primary key,
   during int4range not null
@@ -96,6 +100,8 @@ alter table public.rt_notes enable row level security;
 alter table public.rt_inbox enable row level security;
 alter table public.rt_canary enable row level security;
 alter table public.rt_slots enable row level security;
+alter table public.rt_profile_settings enable row level security;
+create policy profile_settings_read on public.rt_profile_settings for select to anon, authenticated using (true);
 create policy slots_read on public.rt_slots for select to anon, authenticated using (true);
 alter table public.rt_transfers enable row level security;
 alter table public.rt_workout_gyms enable row level security;
@@ -119,7 +125,7 @@ create policy inbox_insert on public.rt_inbox for insert to anon, authenticated 
 create policy canary_read on public.rt_canary for select to anon, authenticated using (true);
 
 grant all on public.rt_gyms, public.rt_profiles, public.rt_workouts, public.rt_sets, public.rt_likes,
-  public.rt_notes, public.rt_inbox, public.rt_canary, public.rt_transfers, public.rt_workout_gyms, public.rt_slots to anon, authenticated, service_role;
+  public.rt_notes, public.rt_inbox, public.rt_canary, public.rt_transfers, public.rt_workout_gyms, public.rt_slots, public.rt_profile_settings to anon, authenticated, service_role;
 
 create function public.rt_add(a int, b int default 1) returns int
 language sql immutable set search_path = '' as $$ select a + b $$;
@@ -188,6 +194,7 @@ export async function setUpFixture(emulator: Emulator): Promise<Fixture> {
   await emulator.engine.query(`insert into public.rt_transfers values (1, 'g1', 'g2')`);
   const alice = await makeUser(emulator, 'alice', 'g1');
   const bob = await makeUser(emulator, 'bob', 'g2');
+  await emulator.engine.query(`insert into public.rt_profile_settings values ($1, 'dark')`, [alice.id]);
   return {
     alice,
     bob,

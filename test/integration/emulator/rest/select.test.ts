@@ -91,6 +91,25 @@ describeEachEmulator('REST reads', (suite) => {
     expect(workouts[0]!.rt_sets).toHaveLength(2);
   });
 
+  it('embeds one-to-one (a key that is also the primary key) as an object or null, both ways', async () => {
+    const { data, error } = await f.anon
+      .from('rt_profiles')
+      .select('username, rt_profile_settings(theme)')
+      .order('username');
+    expect(error).toBeNull();
+    expect(data).toEqual([
+      { username: 'alice', rt_profile_settings: { theme: 'dark' } },
+      { username: 'bob', rt_profile_settings: null },
+    ]);
+    const back = await f.anon.from('rt_profile_settings').select('theme, rt_profiles(username)');
+    expect(back.data).toEqual([{ theme: 'dark', rt_profiles: { username: 'alice' } }]);
+    const spread = await f.anon
+      .from('rt_profiles')
+      .select('username, ...rt_profile_settings(theme)')
+      .eq('username', 'alice');
+    expect(spread.data).toEqual([{ username: 'alice', theme: 'dark' }]);
+  });
+
   it('spreads a many-to-one embed into the parent (...rel) and refuses a to-many spread', async () => {
     const { data, error } = await f.anon
       .from('rt_profiles')

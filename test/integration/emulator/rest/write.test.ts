@@ -167,6 +167,38 @@ describeEachEmulator('REST writes', (suite) => {
     expect(data).toEqual([{ notes: null }, { notes: null }]);
   });
 
+  it('honours Prefer: max-affected under handling=strict (maxAffected), changing nothing over it', async () => {
+    await f.alice.client
+      .from('rt_workouts')
+      .insert([{ title: 'Trio' }, { title: 'Trio' }, { title: 'Trio' }]);
+    const over = await f.alice.client
+      .from('rt_workouts')
+      .update({ notes: 'too many' })
+      .eq('title', 'Trio')
+      .maxAffected(2);
+    expect(over.status).toBe(400);
+    expect(over.error).toMatchObject({ code: 'PGRST124', details: 'The query affects 3 rows' });
+    const deleteOver = await f.alice.client.from('rt_workouts').delete().eq('title', 'Trio').maxAffected(1);
+    expect(deleteOver.error).toMatchObject({ code: 'PGRST124' });
+    const kept = await f.alice.client.from('rt_workouts').select('notes').eq('title', 'Trio');
+    expect(kept.data).toEqual([{ notes: null }, { notes: null }, { notes: null }]);
+    const within = await f.alice.client
+      .from('rt_workouts')
+      .update({ notes: 'fine' })
+      .eq('title', 'Trio')
+      .maxAffected(3)
+      .select('notes');
+    expect(within.error).toBeNull();
+    expect(within.data).toHaveLength(3);
+    // Without handling=strict the preference is ignored, as PostgREST's lenient handling does.
+    const lenient = await f.alice.client
+      .from('rt_workouts')
+      .update({ notes: 'lenient' })
+      .eq('title', 'Trio')
+      .setHeader('Prefer', 'max-affected=1');
+    expect(lenient.error).toBeNull();
+  });
+
   it('deletes with filters, refuses an unfiltered delete, and respects RLS', async () => {
     const { data: w } = await f.alice.client
       .from('rt_workouts')
