@@ -3,6 +3,7 @@ import { useUserData } from '@/app/user-data/user-data-context';
 import { DailyChallengeCard } from '@/features/challenge/components/daily-challenge-card';
 import { useDailyChallenge } from '@/features/challenge/data/use-daily-challenge';
 import { HomePage } from '@/features/home/components/home-page';
+import { LeaderboardCard } from '@/features/leaderboard/components/leaderboard-card';
 import { useLocalProgress } from '@/features/progress/model/use-local-progress';
 
 export const Route = createLazyRoute('/_app/home')({ component: HomeRoute });
@@ -18,6 +19,7 @@ function HomeRoute() {
       progress={progress}
       challengeCard={<DailyChallengeCard model={challenge} />}
       challengePending={view !== undefined && view.completed && !view.completedOnServer}
+      leaderboardCard={<LeaderboardCard db={db} userId={userId} pendingXp={progress?.pendingXp ?? 0} />}
     />
   );
 }

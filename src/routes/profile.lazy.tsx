@@ -1,5 +1,6 @@
 import { createLazyRoute, useNavigate, useSearch } from '@tanstack/react-router';
 import { useUserData } from '@/app/user-data/user-data-context';
+import { LeaderboardSection } from '@/features/leaderboard/components/leaderboard-section';
 import { ProfilePage } from '@/features/profile/components/profile-page';
 import { useLocalProgress } from '@/features/progress/model/use-local-progress';
 
@@ -18,6 +19,7 @@ function ProfileRoutePage() {
       progress={progress}
       addFriendOpen={search.addFriend === 1}
       onAddFriendOpenChange={(open) => void navigate({ search: open ? { addFriend: 1 } : {}, replace: true })}
+      leaderboardSection={<LeaderboardSection db={db} userId={userId} />}
     />
   );
 }

@@ -15,5 +15,5 @@ export const profileRoute = createRoute({
   getParentRoute: () => appLayoutRoute,
   path: '/profile',
   validateSearch: parseProfileSearch,
-  loader: ({ context }) => context.i18n.loadNamespaces(['profile', 'friends']),
+  loader: ({ context }) => context.i18n.loadNamespaces(['profile', 'friends', 'leaderboard']),
 }).lazy(() => retryImport(() => import('./profile.lazy')).then((module) => module.Route));

@@ -11,6 +11,7 @@ import type friends from '../../../locales/en/friends.json';
 import type gym from '../../../locales/en/gym.json';
 import type home from '../../../locales/en/home.json';
 import type landing from '../../../locales/en/landing.json';
+import type leaderboard from '../../../locales/en/leaderboard.json';
 import type legal from '../../../locales/en/legal.json';
 import type motivation from '../../../locales/en/motivation.json';
 import type notifications from '../../../locales/en/notifications.json';
@@ -33,6 +34,7 @@ export interface Resources {
   gym: typeof gym;
   home: typeof home;
   landing: typeof landing;
+  leaderboard: typeof leaderboard;
   legal: typeof legal;
   motivation: typeof motivation;
   notifications: typeof notifications;

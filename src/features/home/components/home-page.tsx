@@ -43,10 +43,12 @@ export interface HomePageProps {
   challengeCard: ReactNode;
   /** Today's challenge is claimed on this device and not yet in the server's ledger. */
   challengePending: boolean;
+  /** The friends' weekly leaderboard card (the leaderboard feature), composed by the route. */
+  leaderboardCard?: ReactNode;
 }
 
 /** /home: the daily habit loop at a glance. */
-export function HomePage({ progress, challengeCard, challengePending }: HomePageProps) {
+export function HomePage({ progress, challengeCard, challengePending, leaderboardCard }: HomePageProps) {
   const { t } = useTranslation('home');
   const { db, userId, user } = useUserData();
   const profile = useLiveDocument(useMemo(() => db.profiles.findOne(userId), [db, userId]));
@@ -80,6 +82,7 @@ export function HomePage({ progress, challengeCard, challengePending }: HomePage
             <AchievementsCard achievements={achievements} />
             <StreakCalendarCard today={today} />
             <WeeklyXpCard today={today} zone={zone} pendingXp={progress?.pendingXp ?? 0} />
+            {leaderboardCard}
           </Stack>
         </div>
       </Stack>

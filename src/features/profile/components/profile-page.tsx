@@ -1,6 +1,6 @@
 import { Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileDetails$ } from '@/db/local-state';
 import { incomingFriendRequests } from '@/db/queries';
@@ -30,6 +30,8 @@ export interface ProfilePageProps {
   /** The add-friend dialog is open (the route's `?addFriend=1`). */
   addFriendOpen: boolean;
   onAddFriendOpenChange: (open: boolean) => void;
+  /** The friends' weekly leaderboard (the leaderboard feature), composed by the route. */
+  leaderboardSection?: ReactNode;
 }
 
 /**
@@ -44,6 +46,7 @@ export function ProfilePage({
   progress,
   addFriendOpen,
   onAddFriendOpenChange,
+  leaderboardSection,
 }: ProfilePageProps) {
   const { t } = useTranslation('profile');
   usePageTitle(t('page.title'));
@@ -106,6 +109,7 @@ export function ProfilePage({
 
         <FriendRequestsCard db={db} userId={userId} requests={requests ?? []} sync={sync} />
         <FriendsSection db={db} userId={userId} sync={sync} />
+        {leaderboardSection}
 
         <DiscoverSection db={db} userId={userId} sync={sync} />
       </Stack>
