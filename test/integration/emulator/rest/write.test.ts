@@ -168,26 +168,26 @@ describeEachEmulator('REST writes', (suite) => {
   });
 
   it('honours Prefer: max-affected under handling=strict (maxAffected), changing nothing over it', async () => {
+    // supabase-js types `maxAffected` only for clients declared as PostgREST 13; the call is the same.
+    const maxAffected = <T>(query: T, rows: number): T =>
+      (query as unknown as { maxAffected(rows: number): T }).maxAffected(rows);
     await f.alice.client
       .from('rt_workouts')
       .insert([{ title: 'Trio' }, { title: 'Trio' }, { title: 'Trio' }]);
-    const over = await f.alice.client
-      .from('rt_workouts')
-      .update({ notes: 'too many' })
-      .eq('title', 'Trio')
-      .maxAffected(2);
+    const over = await maxAffected(
+      f.alice.client.from('rt_workouts').update({ notes: 'too many' }).eq('title', 'Trio'),
+      2,
+    );
     expect(over.status).toBe(400);
     expect(over.error).toMatchObject({ code: 'PGRST124', details: 'The query affects 3 rows' });
-    const deleteOver = await f.alice.client.from('rt_workouts').delete().eq('title', 'Trio').maxAffected(1);
+    const deleteOver = await maxAffected(f.alice.client.from('rt_workouts').delete().eq('title', 'Trio'), 1);
     expect(deleteOver.error).toMatchObject({ code: 'PGRST124' });
     const kept = await f.alice.client.from('rt_workouts').select('notes').eq('title', 'Trio');
     expect(kept.data).toEqual([{ notes: null }, { notes: null }, { notes: null }]);
-    const within = await f.alice.client
-      .from('rt_workouts')
-      .update({ notes: 'fine' })
-      .eq('title', 'Trio')
-      .maxAffected(3)
-      .select('notes');
+    const within = await maxAffected(
+      f.alice.client.from('rt_workouts').update({ notes: 'fine' }).eq('title', 'Trio'),
+      3,
+    ).select('notes');
     expect(within.error).toBeNull();
     expect(within.data).toHaveLength(3);
     // Without handling=strict the preference is ignored, as PostgREST's lenient handling does.
