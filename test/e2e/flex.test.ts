@@ -202,4 +202,54 @@ describeInBrowser('flex (production build, emulator)', () => {
     await planned.getByRole('button', { name: 'Joining…' }).waitFor();
     expect(await xpOf(friend.id)).toBe(friendXp + 5);
   });
+
+  it('flexes that arrive in a burst are one notification; opening it marks them all read', async () => {
+    expected = [];
+    const owner = await createUser(app.emulator, 'poser', { walkthrough_done_v1: true });
+    const ownerToken = await accessToken(app.emulator, owner);
+    const fans = [];
+    for (const name of ['fana', 'fanb', 'fanc']) {
+      const fan = await createUser(app.emulator, name, { walkthrough_done_v1: true });
+      const token = await accessToken(app.emulator, fan);
+      await rpcAs(app.emulator, token, 'send_friend_request', { p_receiver_id: owner.id });
+      const [request] = await rows<{ id: string }>(
+        "select id from public.friend_requests where sender_id = $1 and status = 'pending'",
+        [fan.id],
+      );
+      await rpcAs(app.emulator, ownerToken, 'respond_friend_request', {
+        p_request_id: request?.id,
+        p_accept: true,
+      });
+      fans.push({ ...fan, token });
+    }
+    await rpcAs(app.emulator, ownerToken, 'check_in', { p_id: randomUUID(), p_gym_id: GYM });
+    const [activity] = await rows<{ id: string }>(
+      "select id from public.activities where user_id = $1 and kind = 'check_in'",
+      [owner.id],
+    );
+    // Three friends flex it one after the other, the last one being fanc.
+    for (const fan of fans) {
+      await rpcAs(app.emulator, fan.token, 'flex_activity', {
+        p_id: randomUUID(),
+        p_activity_id: activity!.id,
+      });
+    }
+    const unreadFlexes = () =>
+      rows<{ id: string }>(
+        "select id from public.notifications where user_id = $1 and type = 'flex_received' and not is_read",
+        [owner.id],
+      );
+    expect(await unreadFlexes()).toHaveLength(3);
+
+    const theirs = await openContext(browser, app.baseUrl, () => expected);
+    opened.push(theirs);
+    const { page } = theirs;
+    await signInThroughForm(page, owner);
+    await page.goto('/notifications');
+    const burst = page.locator('[data-testid="notification-item"][data-burst-size="3"]');
+    await burst.filter({ hasText: 'fanc and 2 others flexed your activity' }).waitFor({ timeout: 20_000 });
+    await burst.click();
+    await page.waitForURL('**/home#activity-*', { timeout: 20_000 });
+    await eventually(async () => ((await unreadFlexes()).length === 0 ? true : undefined), 30_000);
+  });
 });
