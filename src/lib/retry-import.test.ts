@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { RETRY_DELAYS_MS, retryImport, type RetryImportDeps } from './retry-import';
+import {
+  RETRY_DELAYS_MS,
+  clearRuntimeCaches,
+  isPrecache,
+  retryImport,
+  type RetryImportDeps,
+} from './retry-import';
 
 function fakeDeps(reloads = true, online = true) {
   const waits: number[] = [];
@@ -91,5 +97,26 @@ describe('retryImport', () => {
   it('throws the last error when the page cannot reload', async () => {
     const { deps } = fakeDeps(false);
     await expect(retryImport(failingTimes(5, 'x').load, deps)).rejects.toThrow('chunk failed 3');
+  });
+});
+
+describe('clearRuntimeCaches', () => {
+  it('deletes runtime caches and keeps the Workbox precache (the app offline)', async () => {
+    const names = new Set([
+      'workbox-precache-v2-http://localhost:4173/',
+      'spotter-precache-v2-https://app.example/',
+      'workbox-runtime-http://localhost:4173/',
+      'images',
+    ]);
+    const storage = {
+      keys: () => Promise.resolve([...names]),
+      delete: (name: string) => Promise.resolve(names.delete(name)),
+    };
+    expect(await clearRuntimeCaches(storage)).toEqual(['workbox-runtime-http://localhost:4173/', 'images']);
+    expect([...names]).toEqual([
+      'workbox-precache-v2-http://localhost:4173/',
+      'spotter-precache-v2-https://app.example/',
+    ]);
+    expect(isPrecache('precache-v2')).toBe(false);
   });
 });

@@ -1,8 +1,10 @@
 // Page chunks load lazily. After a deploy, an open tab may ask for a chunk that no longer exists, and a flaky
-// connection can drop one: retry twice with a growing delay (600 ms, then 1200 ms); if it still fails, clear the
-// caches (a stale service-worker precache is the usual cause) and reload once. A second failure after that
-// reload is thrown, so the route error screen shows instead of a reload loop. Offline the caches are the app:
-// clearing them and reloading would leave a gym basement with nothing, so offline the error is thrown.
+// connection can drop one: retry twice with a growing delay (600 ms, then 1200 ms); if it still fails, ask the
+// service worker to look for an update, clear the runtime caches and reload once. A second failure after that
+// reload is thrown, so the route error screen shows instead of a reload loop.
+// The Workbox precache is never cleared: it is the app offline, and the service worker fills it only when it
+// installs, so deleting it would leave the app unable to start offline until the next deploy. Offline nothing
+// is cleared or reloaded at all: the error is thrown.
 
 export const RETRY_DELAYS_MS = [600, 1200] as const;
 const RELOAD_MARKER = 'spotter:chunk-reload';
@@ -19,16 +21,30 @@ export interface RetryImportDeps {
 const browserDeps = (): RetryImportDeps => ({
   wait: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   recover: async () => {
-    if ('caches' in globalThis) {
-      const keys = await caches.keys();
-      await Promise.all(keys.map((key) => caches.delete(key)));
-    }
+    if ('caches' in globalThis) await clearRuntimeCaches(caches);
+    // After a deploy, this lets the new worker install (its update prompt then offers the new version).
+    await navigator.serviceWorker
+      ?.getRegistration()
+      .then((registration) => registration?.update())
+      .catch(() => undefined);
     window.location.reload();
     return true;
   },
   storage: safeSessionStorage(),
   online: () => globalThis.navigator?.onLine !== false,
 });
+
+/** Workbox names its precache `<prefix>-precache-v2-<scope>`; every other cache is runtime data. */
+export function isPrecache(cacheName: string): boolean {
+  return /-precache-v\d+-/.test(cacheName);
+}
+
+/** Deletes every cache but the precache; returns the names deleted. */
+export async function clearRuntimeCaches(storage: Pick<CacheStorage, 'keys' | 'delete'>): Promise<string[]> {
+  const runtime = (await storage.keys()).filter((name) => !isPrecache(name));
+  await Promise.all(runtime.map((name) => storage.delete(name)));
+  return runtime;
+}
 
 function safeSessionStorage(): Storage | undefined {
   try {
