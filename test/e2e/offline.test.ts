@@ -41,6 +41,7 @@ describeInBrowser('offline: service worker and write queue (production build, em
   let context: BrowserContext;
   let page: Page;
   let problems: () => string[];
+  let clearProblems: () => void;
   let user: { id: string; accessToken: string };
 
   const count = async (sql: string, params: unknown[]): Promise<number> => {
@@ -75,7 +76,7 @@ describeInBrowser('offline: service worker and write queue (production build, em
     browser = await launchBrowser();
     context = await browser.newContext({ baseURL: app.baseUrl, locale: 'en-US' });
     page = await context.newPage();
-    problems = watchPageProblems(page).list;
+    ({ list: problems, clear: clearProblems } = watchPageProblems(page));
     // Starting the emulator (migrations and seed on PGlite) is slow on a busy machine.
   }, 240_000);
 
@@ -118,6 +119,58 @@ describeInBrowser('offline: service worker and write queue (production build, em
     await page.goto('/?lng=en');
     await page.getByRole('heading', { level: 1, name: 'Never skip leg day alone.' }).waitFor();
     expect(problems()).toEqual([]);
+  });
+
+  it('a page chunk that fails offline says so, and the app still starts offline afterwards', async () => {
+    await page.goto('/?lng=en');
+    await page.getByRole('heading', { level: 1, name: 'Never skip leg day alone.' }).waitFor();
+    // Take the terms page's chunk out of the precache, as an evicted or never-stored entry would be.
+    const removed = await page.evaluate(async () => {
+      const urls: string[] = [];
+      for (const name of await caches.keys()) {
+        const cache = await caches.open(name);
+        for (const request of await cache.keys()) {
+          if (/\/assets\/terms\.lazy-[^/]+\.js$/.test(request.url) && (await cache.delete(request))) {
+            urls.push(request.url);
+          }
+        }
+      }
+      return urls;
+    });
+    expect(removed).toHaveLength(1);
+    const precached = () =>
+      page.evaluate(async () => {
+        let n = 0;
+        for (const name of await caches.keys()) n += (await (await caches.open(name)).keys()).length;
+        return n;
+      });
+    const before = await precached();
+    await context.setOffline(true);
+    try {
+      // Client-side navigation: the route's lazy chunk is fetched, retried twice, and fails.
+      await page.evaluate(() => {
+        window.history.pushState({}, '', '/terms');
+        window.dispatchEvent(new PopStateEvent('popstate'));
+      });
+      await page
+        .getByRole('heading', { level: 1, name: 'Something went wrong' })
+        .waitFor({ timeout: 15_000 });
+      await page
+        .getByText('This page is not saved on this device yet. Connect to the internet and reload.')
+        .waitFor();
+      // Nothing was cleared and nothing reloaded: the rest of the app is still there, offline.
+      expect(await precached()).toBe(before);
+      await page.goto('/login');
+      await page.getByRole('heading', { level: 1, name: 'Welcome back' }).waitFor();
+    } finally {
+      await context.setOffline(false);
+    }
+    // The failures were the point; the next tests start from a clean list.
+    const unrelated = problems().filter(
+      (p) => !p.includes('terms.lazy') && !p.includes('ERR_INTERNET_DISCONNECTED'),
+    );
+    expect(unrelated).toEqual([]);
+    clearProblems();
   });
 
   it('queues RPC writes made offline and replays them once online: each applied exactly once', async () => {

@@ -4,7 +4,7 @@ import type { Page } from 'playwright-core';
  * Collects what should never happen on a healthy page: console errors, uncaught exceptions, requests that
  * fail at the network level and responses with an error status.
  */
-export function watchPageProblems(page: Page): { list: () => string[] } {
+export function watchPageProblems(page: Page): { list: () => string[]; clear: () => void } {
   const problems: string[] = [];
   page.on('console', (message) => {
     if (message.type() === 'error') problems.push(`console error: ${message.text()}`);
@@ -24,5 +24,9 @@ export function watchPageProblems(page: Page): { list: () => string[] } {
     if (response.status() >= 400)
       problems.push(`HTTP ${response.status()}: ${response.request().method()} ${response.url()}`);
   });
-  return { list: () => [...problems] };
+  return {
+    list: () => [...problems],
+    // After a test that provokes failures on purpose and checks them itself.
+    clear: () => void problems.splice(0),
+  };
 }
