@@ -61,7 +61,7 @@ describe('leaderboard card', () => {
     await waitFor(() => expect(screen.getAllByTestId('leaderboard-row')).toHaveLength(4));
     expect(rowNames()).toEqual(['friend1#0001', 'friend2#0001', 'friend3#0001', 'lena#0042']);
     // Equal XP share a rank.
-    expect(screen.getAllByLabelText('Rank 2')).toHaveLength(2);
+    expect(screen.getAllByText('Rank 2')).toHaveLength(2);
     const mine = screen.getAllByTestId('leaderboard-row').at(-1)!;
     expect(mine).toHaveAttribute('aria-current', 'true');
     expect(within(mine).getByTestId('leaderboard-xp')).toHaveTextContent('10 XP');

@@ -25,8 +25,8 @@ export function LeaderboardCard({ db, userId, pendingXp = 0 }: LeaderboardCardPr
           {t('title')}
         </Title>
         {view === undefined ? (
-          <Center py="md">
-            <Loader size="sm" aria-label={t('loading')} />
+          <Center py="md" role="status" aria-label={t('loading')}>
+            <Loader size="sm" />
           </Center>
         ) : view.noFriends ? (
           <LeaderboardEmpty />

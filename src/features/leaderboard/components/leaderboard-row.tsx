@@ -1,4 +1,4 @@
-import { Anchor, Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Avatar, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFlame } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
@@ -35,9 +35,10 @@ export function LeaderboardRowItem({ row }: { row: LeaderboardRow }) {
       aria-current={row.is_me ? 'true' : undefined}
     >
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Text fw={800} w={28} ta="center" aria-label={t('rank', { rank: row.rank })}>
+        <Text fw={800} w={28} ta="center" aria-hidden>
           {row.rank}
         </Text>
+        <VisuallyHidden>{t('rank', { rank: row.rank })}</VisuallyHidden>
         <Avatar src={src} alt="" radius="xl" color="spotter" aria-hidden>
           {initial}
         </Avatar>

@@ -28,8 +28,8 @@ export function LeaderboardSection({ db, userId }: { db: SpotterDatabase; userId
           </Text>
         </div>
         {view === undefined ? (
-          <Center py="md">
-            <Loader size="sm" aria-label={t('loading')} />
+          <Center py="md" role="status" aria-label={t('loading')}>
+            <Loader size="sm" />
           </Center>
         ) : view.noFriends ? (
           <LeaderboardEmpty />
