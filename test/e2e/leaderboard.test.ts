@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import {
@@ -93,6 +94,7 @@ describeInBrowser('weekly leaderboard (production build, emulator)', () => {
     await first.getByText(`${earned?.n} XP`, { exact: true }).waitFor();
     await card.getByText('You are number 2 of 2').waitFor();
     expect(await boardRows.nth(1).getAttribute('aria-current')).toBe('true');
+    expect(await seriousAxeViolations(page)).toEqual([]);
 
     // The whole board on /profile, from the same local document.
     await card.getByRole('link', { name: 'See the whole leaderboard' }).click();
@@ -100,6 +102,7 @@ describeInBrowser('weekly leaderboard (production build, emulator)', () => {
     await section.getByRole('heading', { name: 'Weekly leaderboard' }).waitFor();
     await expect.poll(() => section.getByTestId('leaderboard-row').count()).toBe(2);
     await section.getByTestId('leaderboard-row').first().filter({ hasText: 'climber' }).waitFor();
+    expect(await seriousAxeViolations(page)).toEqual([]);
   });
 
   it('counts from Monday 00:00 in each viewer’s zone (Kiritimati and Honolulu)', async () => {
