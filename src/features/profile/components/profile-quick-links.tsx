@@ -17,11 +17,24 @@ function prefersReducedMotion(): boolean {
   return globalThis.matchMedia?.('(prefers-reduced-motion: reduce)').matches ?? false;
 }
 
+/** How far down a sticky or fixed bar (the app's header) covers the top of the viewport, in pixels. */
+function coveredTop(): number {
+  let element = document.elementFromPoint?.(window.innerWidth / 2, 1) ?? null;
+  while (element && element !== document.body) {
+    const { position } = getComputedStyle(element);
+    if (position === 'sticky' || position === 'fixed') return element.getBoundingClientRect().bottom;
+    element = element.parentElement;
+  }
+  return 0;
+}
+
 /** Scrolls the heading with `id` into view and focuses it (programmatically focusable, not in tab order). */
 export function jumpToSection(id: string): boolean {
   const target = document.getElementById(id);
   if (!target) return false;
   if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  // Below the sticky header, not under it.
+  target.style.scrollMarginTop = `${Math.ceil(coveredTop()) + 12}px`;
   target.scrollIntoView({ block: 'start', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
   target.focus({ preventScroll: true });
   return true;
