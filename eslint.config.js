@@ -45,6 +45,22 @@ const featureBoundaryBlocks = features.map((feature) => ({
   },
 }));
 
+const noHtmlSinks = [
+  {
+    selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
+    message: 'Markup in user text must show as text: render it as a React child instead.',
+  },
+  {
+    selector: 'AssignmentExpression[left.property.name=/^(innerHTML|outerHTML)$/]',
+    message: 'Markup in user text must show as text: set textContent instead.',
+  },
+  {
+    selector:
+      "CallExpression[callee.property.name=/^(insertAdjacentHTML|write|writeln)$/][callee.object.name='document'], CallExpression[callee.property.name='insertAdjacentHTML']",
+    message: 'Markup in user text must show as text: build nodes instead.',
+  },
+];
+
 export default tseslint.config(
   {
     ignores: ['dist', 'build-sw', 'node_modules', '.spotter', 'coverage', 'bench/results', '**/*.d.ts'],
@@ -89,6 +105,9 @@ export default tseslint.config(
     rules: {
       ...reactHooks.configs.recommended.rules,
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [workerImportRule] }],
+      // User text (names, titles, notes) is only ever shown as text: React escapes it, and nothing may
+      // hand a string to the HTML parser instead.
+      'no-restricted-syntax': ['error', ...noHtmlSinks],
     },
   },
   {
@@ -113,6 +132,7 @@ export default tseslint.config(
   {
     files: ['sync-worker/**/*.ts', 'service-worker/**/*.ts'],
     languageOptions: { globals: { ...globals.worker, ...globals.serviceworker } },
+    rules: { 'no-restricted-syntax': ['error', ...noHtmlSinks] },
   },
   {
     files: ['supabase/**/*.ts', 'scripts/**/*.ts', 'bench/**/*.ts', 'test/**/*.ts', '*.config.ts'],
