@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type ProxyOptions } from 'vite';
+import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { localeParts } from './scripts/locale-parts-plugin.ts';
+import { readBackendEnv } from './src/lib/backend-env.ts';
 
 // Where the Supabase API lives for `npm run dev`, `npm start` and the end-to-end tests: the local emulator.
 // The app, when built without VITE_SUPABASE_URL, talks to its own origin, and these servers forward the
@@ -15,11 +16,22 @@ const apiProxy: Record<string, ProxyOptions> = Object.fromEntries(
   ]),
 );
 
+// A build for hosted Supabase with its URL but not its keys fails here, with the message of backend-env.ts,
+// instead of shipping the local stack's demo keys.
+function backendEnvCheck(): Plugin {
+  return {
+    name: 'spotter-backend-env',
+    configResolved(config) {
+      if (config.command === 'build') readBackendEnv(config.env as Record<string, string | undefined>);
+    },
+  };
+}
+
 // The page bundle. The sync worker is bundled by Vite through `new Worker(new URL(...))`;
 // the service worker is built separately by scripts/build-service-worker.ts after this build.
 export default defineConfig({
   // localeParts: the challenge and streak texts also load one entry at a time (src/lib/i18n/locale-parts.ts).
-  plugins: [react(), localeParts(fileURLToPath(new URL('.', import.meta.url)))],
+  plugins: [react(), localeParts(fileURLToPath(new URL('.', import.meta.url))), backendEnvCheck()],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },

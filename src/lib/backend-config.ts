@@ -1,10 +1,12 @@
 /**
  * Where the app finds its Supabase backend.
  *
- * A build for hosted Supabase sets VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY. Without them (npm start,
- * npm run dev, the end-to-end tests) the app talks to its own origin, whose server forwards the Supabase
- * paths to the local emulator (vite.config.ts), with the emulator's well-known local anon key.
+ * A build for hosted Supabase sets VITE_SUPABASE_URL and its key (backend-env.ts; the build refuses one
+ * without the other). Without them (npm start, npm run dev, the end-to-end tests) the app talks to its own
+ * origin, whose server forwards the Supabase paths to the local emulator (vite.config.ts), with the
+ * emulator's well-known local anon key.
  */
+import { readBackendEnv } from './backend-env';
 
 /** The anon key of a local stack: signed with the Supabase CLI's public demo secret, not a secret. */
 export const LOCAL_ANON_KEY =
@@ -19,9 +21,7 @@ export interface BackendConfig {
 }
 
 export function backendConfig(origin: string = globalThis.location.origin): BackendConfig {
-  const env = import.meta.env as Record<string, string | undefined>;
-  return {
-    url: env.VITE_SUPABASE_URL || origin,
-    anonKey: env.VITE_SUPABASE_ANON_KEY || LOCAL_ANON_KEY,
-  };
+  const backend = readBackendEnv(import.meta.env);
+  if (backend.kind === 'local') return { url: origin, anonKey: LOCAL_ANON_KEY };
+  return { url: backend.url, anonKey: backend.key };
 }

@@ -1,15 +1,18 @@
 /**
  * The VAPID public key push subscriptions are made for. A build for hosted Supabase sets
- * VITE_VAPID_PUBLIC_KEY (the public half of the key pair the push edge function signs with); without
- * it the app uses the emulator's fixed development key (supabase/emulator/src/push/vapid.ts; a test
- * guards that the two stay equal). Not a secret: only the private half signs.
+ * VITE_VAPID_PUBLIC_KEY (the public half of the key pair the push edge function signs with; required
+ * there, src/lib/backend-env.ts); a local build uses the emulator's fixed development key
+ * (supabase/emulator/src/push/vapid.ts; a test guards that the two stay equal). Not a secret: only the
+ * private half signs.
  */
+import { readBackendEnv } from '@/lib/backend-env';
+
 export const LOCAL_VAPID_PUBLIC_KEY =
   'BLAXARheIgFIV4NWH7WtiSvJhT9FIVtdUZxE98sB5fD0hRedpoON8EmfyhJUr3J_WRKEiWQnose7AAhD-BxOZVE';
 
 export function vapidPublicKey(): string {
-  const env = import.meta.env as Record<string, string | undefined>;
-  return env.VITE_VAPID_PUBLIC_KEY || LOCAL_VAPID_PUBLIC_KEY;
+  const backend = readBackendEnv(import.meta.env);
+  return backend.kind === 'hosted' ? backend.vapidPublicKey : LOCAL_VAPID_PUBLIC_KEY;
 }
 
 /** The key as pushManager.subscribe wants it (bytes of the base64url text). */
