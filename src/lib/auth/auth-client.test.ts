@@ -17,7 +17,10 @@ const server = createServer((request, response) => {
 
 beforeAll(async () => {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  // A hosted-style build against the recording server: its URL and keys (backend-env.ts wants all three).
   vi.stubEnv('VITE_SUPABASE_URL', `http://127.0.0.1:${(server.address() as AddressInfo).port}`);
+  vi.stubEnv('VITE_SUPABASE_PUBLISHABLE_KEY', 'sb_publishable_test');
+  vi.stubEnv('VITE_VAPID_PUBLIC_KEY', 'BTestPublicKey');
 });
 afterAll(async () => {
   vi.unstubAllEnvs();
