@@ -15,7 +15,7 @@ afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
 describe('production build environment', () => {
   it('fails without the hosted keys, naming them', async () => {
-    const env = { ...process.env, VITE_SUPABASE_URL: 'https://abcd.supabase.co' };
+    const env: NodeJS.ProcessEnv = { ...process.env, VITE_SUPABASE_URL: 'https://abcd.supabase.co' };
     delete env.VITE_SUPABASE_ANON_KEY;
     delete env.VITE_SUPABASE_PUBLISHABLE_KEY;
     delete env.VITE_VAPID_PUBLIC_KEY;

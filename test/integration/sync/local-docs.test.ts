@@ -4,7 +4,7 @@
  * load-more; and friends' public profiles (only friends', re-pulled when the friend set changes).
  */
 import { firstValueFrom, filter } from 'rxjs';
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, inject, it } from 'vitest';
 import { claimDailyChallenge } from '../../../src/db/commands/daily-challenge';
 import { updateProfileDetails } from '../../../src/db/commands/profile-details';
 import { readLocal } from '../../../src/db/local-doc';
@@ -177,45 +177,52 @@ describeEachEmulator('local documents and friends', (suite) => {
     expect(await db.profiles.findOne(me.id).exec()).not.toBeNull();
   });
 
-  it('follows the profiles of 250 friends by realtime (bindings of at most 100 ids)', async () => {
-    const me = await newUser(emulator());
-    // One statement for the 250 accounts (their profiles come from the sign-up trigger).
-    const created = await sql(
-      `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
+  // The realtime join is the emulator's, the same on both engines; PGlite takes twice as long to create
+  // the 250 accounts, so this runs on PostgreSQL only when it is there.
+  const pgAvailable = inject('pg15') !== null;
+  it.skipIf(suite.kind === 'pglite' && pgAvailable)(
+    'follows the profiles of 250 friends by realtime (bindings of at most 100 ids)',
+    async () => {
+      const me = await newUser(emulator());
+      // One statement for the 250 accounts (their profiles come from the sign-up trigger).
+      const created = await sql(
+        `insert into auth.users (id, aud, role, email, encrypted_password, email_confirmed_at,
          raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
        select id, 'authenticated', 'authenticated', left(id::text, 8) || '@example.test', '', now(),
               '{"provider":"email","providers":["email"]}', '{}', now(), now()
          from (select gen_random_uuid() as id from generate_series(1, 250)) as fresh
        returning id`,
-    );
-    const friends = created.rows.map((r) => String((r as { id: string }).id)).sort();
-    // Both directions in one statement; the realtime join is what is tested, not the request flow.
-    await sql(
-      `insert into public.friendships (id, user_id, friend_id)
+      );
+      const friends = created.rows.map((r) => String((r as { id: string }).id)).sort();
+      // Both directions in one statement; the realtime join is what is tested, not the request flow.
+      await sql(
+        `insert into public.friendships (id, user_id, friend_id)
        select a || ':' || b, a, b
          from unnest($2::uuid[]) f, lateral (values ($1::uuid, f), (f, $1::uuid)) as pair(a, b)`,
-      [me.id, friends],
-    );
-    const device = await openDevice(emulator(), me.id, {
-      token: me.token,
-      collections: ['profiles', 'friendships'],
-    });
-    devices.push(device);
-    const { db } = device;
-    await eventually(async () => (await db.profiles.count().exec()) === 251, 30_000, 'all friends pulled');
-    // One `in` list of 250 ids is refused by Realtime and would fail the whole channel.
-    await eventually(
-      async () => device.session.status().realtime === 'subscribed',
-      20_000,
-      'realtime joined with the friends bindings',
-    );
-    const last = friends[249]!;
-    await sql(`update public.profiles set first_name = 'Zoe' where id = $1`, [last]);
-    await eventually(
-      async () => (await db.profiles.findOne(last).exec())?.first_name === 'Zoe',
-      10_000,
-      'the 250th friend’s change followed',
-    );
-    expect(device.session.status().realtime).toBe('subscribed');
-  }, 120_000);
+        [me.id, friends],
+      );
+      const device = await openDevice(emulator(), me.id, {
+        token: me.token,
+        collections: ['profiles', 'friendships'],
+      });
+      devices.push(device);
+      const { db } = device;
+      await eventually(async () => (await db.profiles.count().exec()) === 251, 30_000, 'all friends pulled');
+      // One `in` list of 250 ids is refused by Realtime and would fail the whole channel.
+      await eventually(
+        async () => device.session.status().realtime === 'subscribed',
+        20_000,
+        'realtime joined with the friends bindings',
+      );
+      const last = friends[249]!;
+      await sql(`update public.profiles set first_name = 'Zoe' where id = $1`, [last]);
+      await eventually(
+        async () => (await db.profiles.findOne(last).exec())?.first_name === 'Zoe',
+        10_000,
+        'the 250th friend’s change followed',
+      );
+      expect(device.session.status().realtime).toBe('subscribed');
+    },
+    120_000,
+  );
 });
