@@ -62,8 +62,14 @@ export function AddFriendDialog({
       setError(tf(friendReasonKey('send', answer.code)));
       return;
     }
+    // Online but no answer yet (a slow server): it is on its way, not waiting for the network.
+    const handle = result.value.handle;
     toastSuccess(
-      answer.status === 'applied' ? tf('send.sent') : tf('send.queued', { handle: result.value.handle }),
+      answer.status === 'applied'
+        ? tf('send.sent')
+        : offline
+          ? tf('send.queued', { handle })
+          : tf('send.pending', { handle }),
     );
     close();
   };
