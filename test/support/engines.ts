@@ -54,6 +54,34 @@ export async function openTestEngine(
   };
 }
 
+/**
+ * Opens an empty database of the given kind (no bootstrap, no migration, no seed), for tests of what the
+ * migrations alone produce; `null` when that kind is unavailable here. Slower than openTestEngine: the
+ * caller migrates it.
+ */
+export async function openEmptyEngine(
+  kind: EngineKind,
+): Promise<{ engine: Engine; dispose(): Promise<void> } | null> {
+  if (kind === 'pglite') {
+    const engine = await openEngine();
+    return { engine, dispose: () => engine.close() };
+  }
+  const pg15 = inject('pg15');
+  if (!pg15) return null;
+  const name = `e_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const admin = await openEngine({ databaseUrl: pg15.url });
+  await admin.exec(`create database ${name}`);
+  const engine = await openEngine({ databaseUrl: pg15.urlTemplate.replace('{db}', name) });
+  return {
+    engine,
+    async dispose() {
+      await engine.close();
+      await admin.exec(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
+
 export async function insertAuthUser(db: Queryable, user: NewUser = {}): Promise<string> {
   const id = user.id ?? randomUUID();
   const email = user.email ?? `${id.slice(0, 8)}@example.test`;
