@@ -90,6 +90,17 @@ describe('registration, variant B', () => {
     expect(screen.queryByText('You must agree to the terms')).not.toBeInTheDocument();
   });
 
+  it('stops the username at 12 characters, as its hint says (emoji count as one, as the server counts)', async () => {
+    const { user } = renderApp({ route: '/register?variant=b' });
+    const field = await screen.findByLabelText('Username');
+    expect(screen.getByText('3 to 12 characters. Friends find you by it.')).toBeInTheDocument();
+    await user.type(field, '  alexandrina_the_great');
+    expect(field).toHaveValue('alexandrina_');
+    await user.clear(field);
+    await user.type(field, '💪💪💪💪💪💪💪💪💪💪💪💪💪💪');
+    expect(Array.from((field as HTMLInputElement).value)).toHaveLength(12);
+  });
+
   it('answers in German (de)', async () => {
     const { user } = renderApp({ route: '/register?variant=b', language: 'de' });
     await user.click(await screen.findByRole('button', { name: 'Konto erstellen' }));

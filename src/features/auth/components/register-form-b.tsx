@@ -7,6 +7,13 @@ import { isValid, validateRegisterB, type RegisterBForm } from '@/domain/validat
 import { AccountFields } from './account-fields';
 import { useFormValues } from './use-form-values';
 
+/**
+ * What the username field keeps while typing: leading spaces dropped (sign-up trims them) and at most 12
+ * characters, counted in code points as the server counts, so typing stops where the hint says and
+ * nothing is cut silently at sign-up (a trailing space is still trimmed then).
+ */
+const typedUsername = (s: string) => Array.from(s.trimStart()).slice(0, USERNAME_MAX).join('');
+
 interface RegisterFormBProps {
   busy: boolean;
   onSubmit: (email: string, password: string, data: Record<string, string>) => void;
@@ -42,10 +49,10 @@ export function RegisterFormB({ busy, onSubmit }: RegisterFormBProps) {
           label={t('register.username')}
           description={t('register.usernameHint')}
           autoComplete="username"
-          // A soft limit: longer input is accepted and cut at sign-up, as the spec says.
-          maxLength={USERNAME_MAX * 2}
           value={values.username}
-          onChange={text('username')}
+          onChange={(event) =>
+            text('username')({ currentTarget: { value: typedUsername(event.currentTarget.value) } })
+          }
           error={message('username')}
         />
         <AccountFields values={values} text={text} message={message} />
