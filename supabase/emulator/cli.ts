@@ -4,7 +4,8 @@
  *   --data-dir <dir>  where data, keys and status.json live (default .spotter)
  *   --memory          keep everything in memory
  *   --reset           delete the data directory first
- *   --autoconfirm     sign-up signs in at once, without the confirmation e-mail
+ *   --autoconfirm     sign-up signs in at once, without the confirmation e-mail (overrides config.toml)
+ *   --config <file>   the Supabase CLI config.toml to follow (default supabase/config.toml)
  * DATABASE_URL set: use that PostgreSQL server instead of embedded PGlite.
  */
 import { parseArgs } from 'node:util';
@@ -18,6 +19,7 @@ const { values } = parseArgs({
     memory: { type: 'boolean', default: false },
     reset: { type: 'boolean', default: false },
     autoconfirm: { type: 'boolean', default: false },
+    config: { type: 'string' },
     quiet: { type: 'boolean', default: false },
   },
 });
@@ -34,7 +36,9 @@ const emulator = await startEmulator({
   dataDir: values['data-dir'],
   memory: values.memory,
   reset: values.reset,
-  autoconfirm: values.autoconfirm,
+  // Without the flag, `[auth.email] enable_confirmations` in config.toml decides.
+  ...(values.autoconfirm ? { autoconfirm: true } : {}),
+  ...(values.config ? { configPath: values.config } : {}),
   ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
   ...(values.quiet ? {} : { log: (line: string) => console.log(`[emulator] ${line}`) }),
 });

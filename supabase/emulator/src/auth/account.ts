@@ -61,7 +61,7 @@ export async function updateUser(
   }
   let passwordHash: string | undefined;
   if (password !== undefined) {
-    checkPasswordStrength(password);
+    checkPasswordStrength(ctx.config, password);
     if (user.encrypted_password && (await passwordMatches(user, password))) {
       throw unprocessable('same_password', 'New password should be different from the old password.');
     }
@@ -141,7 +141,7 @@ async function changeEmail(
         redirectTo,
         pkce,
         limits,
-        detail: `The new address will be ${email}.`,
+        newEmail: email,
       }),
     );
   } else {
@@ -157,6 +157,8 @@ async function changeEmail(
       to: email,
       redirectTo,
       pkce: links.length === 0 ? pkce : null,
+      ...(caller.user.email ? { email: caller.user.email } : {}),
+      newEmail: email,
     }),
   );
   return links;

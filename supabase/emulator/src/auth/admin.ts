@@ -32,7 +32,7 @@ export async function createUser(ctx: EmulatorContext, c: Context): Promise<Reco
   if (!rawEmail) throw validationFailed('Unable to validate email address: invalid format');
   const email = normaliseEmail(rawEmail);
   const password = optionalString(body, 'password', 1024);
-  if (password !== undefined) checkPasswordStrength(password);
+  if (password !== undefined) checkPasswordStrength(ctx.config, password);
   const passwordHash = password ? await hashPassword(password) : null;
   const userMetadata = optionalObject(body, 'user_metadata') ?? optionalObject(body, 'data') ?? {};
   const appMetadata = optionalObject(body, 'app_metadata') ?? {};
@@ -78,7 +78,7 @@ export async function updateUserById(ctx: EmulatorContext, c: Context): Promise<
   const user = await loadUser(ctx, c.req.param('id') ?? '');
   const body = await readBody(c);
   const password = optionalString(body, 'password', 1024);
-  if (password !== undefined) checkPasswordStrength(password);
+  if (password !== undefined) checkPasswordStrength(ctx.config, password);
   const passwordHash = password ? await hashPassword(password) : null;
   const rawEmail = optionalString(body, 'email', 320);
   const email = rawEmail ? normaliseEmail(rawEmail) : null;

@@ -118,7 +118,10 @@ export interface LinkOptions {
   pkce?: PkceParams | null;
   /** Count the mail against the hourly budget and the per-address interval. */
   limits?: AuthLimits;
-  detail?: string;
+  /** The account's current address, when the mail goes elsewhere (`{{ .Email }}`; default `to`). */
+  email?: string;
+  /** The address an e-mail change moves to (`{{ .NewEmail }}`). */
+  newEmail?: string;
 }
 
 export async function prepareLink(
@@ -144,9 +147,17 @@ export async function prepareLink(
   }
   await tx.query(`update auth.users set ${info.sentAtColumn} = now() where id = $1`, [options.userId]);
   const link = verifyUrl(ctx, token, info.verifyType, options.redirectTo);
-  const minutes = Math.max(1, Math.round(ctx.config.otpExpiry / 60));
+  const message = emailMessage(ctx.config, info.mail, options.to, {
+    ConfirmationURL: link,
+    Token: otp,
+    TokenHash: token,
+    SiteURL: ctx.config.siteUrl,
+    Email: options.email ?? options.to,
+    ...(options.newEmail ? { NewEmail: options.newEmail } : {}),
+    RedirectTo: options.redirectTo,
+  });
   return {
-    message: emailMessage(info.mail, options.to, link, otp, minutes, options.detail),
+    message,
     link,
     otp,
     tokenHash,

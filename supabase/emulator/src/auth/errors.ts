@@ -46,10 +46,8 @@ export function sendAuthError(c: Context, error: AuthError): Response {
 export const invalidCredentials = () => badRequest('invalid_credentials', 'Invalid login credentials');
 export const otpExpired = () => forbidden('otp_expired', 'Token has expired or is invalid');
 
-export function weakPassword(minLength: number): AuthError {
-  return new AuthError(422, 'weak_password', `Password should be at least ${minLength} characters.`, {
-    weak_password: { reasons: ['length'] },
-  });
+export function weakPassword(message: string, reasons: string[]): AuthError {
+  return new AuthError(422, 'weak_password', message, { weak_password: { reasons } });
 }
 
 export function emailRateLimited(secondsLeft?: number): AuthError {

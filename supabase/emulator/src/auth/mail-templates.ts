@@ -1,103 +1,119 @@
 /**
- * The e-mails and text messages the emulator "sends" (they land in the inbox): Spotter-branded HTML
- * with a plain-text twin, like Supabase's templates with {{ .ConfirmationURL }} and {{ .Token }}.
+ * The e-mails and text messages the emulator "sends" (they land in the inbox). E-mails use the
+ * project's templates from supabase/config.toml (`[auth.email.template.<name>]`, files under
+ * supabase/templates/), the same files a hosted project is given, with GoTrue's placeholders
+ * (`{{ .ConfirmationURL }}`, `{{ .Token }}`, `{{ .TokenHash }}`, `{{ .SiteURL }}`, `{{ .Email }}`,
+ * `{{ .NewEmail }}`, `{{ .RedirectTo }}`). A kind the file has no template for gets GoTrue's default.
+ * The plain-text twin is derived from the HTML (GoTrue sends HTML only; the inbox shows both).
  */
+import type { ResolvedConfig } from '../config';
 import type { OutgoingMessage } from '../context';
+import type { TemplateName } from '../project-config';
 
 export type MailKind = 'signup' | 'invite' | 'magiclink' | 'recovery' | 'email_change';
 
-interface Template {
-  subject: string;
-  heading: string;
-  intro: string;
-  button: string;
-  outro: string;
-}
+const TEMPLATE_FOR: Record<MailKind, TemplateName> = {
+  signup: 'confirmation',
+  invite: 'invite',
+  magiclink: 'magic_link',
+  recovery: 'recovery',
+  email_change: 'email_change',
+};
 
-const TEMPLATES: Record<MailKind, Template> = {
-  signup: {
-    subject: 'Confirm your Spotter account',
-    heading: 'Welcome to Spotter!',
-    intro:
-      'Thanks for signing up. Confirm your e-mail address to start planning workouts with your gym buddies.',
-    button: 'Confirm my e-mail',
-    outro: "If you didn't create a Spotter account, you can ignore this e-mail.",
-  },
+/** GoTrue's built-in subjects and bodies (templatemailer.go), used when config.toml names none. */
+const GOTRUE_DEFAULTS: Record<TemplateName, { subject: string; content: string }> = {
   invite: {
-    subject: "You've been invited to Spotter",
-    heading: "You're invited to Spotter",
-    intro:
-      'Someone invited you to join Spotter, the social fitness app. Accept the invitation to create your account.',
-    button: 'Accept the invitation',
-    outro: "If you weren't expecting this invitation, you can ignore this e-mail.",
+    subject: "You've been invited",
+    content: `<h2>You've been invited</h2>
+<p>You've been invited to create an account. Follow the link below to accept.</p>
+<p><a href="{{ .ConfirmationURL }}">Accept invitation</a></p>`,
   },
-  magiclink: {
-    subject: 'Your Spotter sign-in link',
-    heading: 'Sign in to Spotter',
-    intro: 'Use this link to sign in to Spotter. It works once.',
-    button: 'Sign in',
-    outro: "If you didn't ask to sign in, you can ignore this e-mail.",
+  confirmation: {
+    subject: 'Confirm your email address',
+    content: `<h2>Confirm your email address</h2>
+<p>Follow the link below to confirm this email address and finish signing up.</p>
+<p><a href="{{ .ConfirmationURL }}">Confirm email address</a></p>`,
   },
   recovery: {
-    subject: 'Reset your Spotter password',
-    heading: 'Reset your password',
-    intro: 'We received a request to reset the password of your Spotter account.',
-    button: 'Choose a new password',
-    outro: "If you didn't ask for a new password, you can ignore this e-mail: your password stays the same.",
+    subject: 'Reset your password',
+    content: `<h2>Reset your password</h2>
+<p>We received a request to reset your password. Follow the link below to choose a new one.</p>
+<p><a href="{{ .ConfirmationURL }}">Reset password</a></p>
+<p>If you didn't request this, you can safely ignore this email.</p>`,
+  },
+  magic_link: {
+    subject: 'Your sign-in link',
+    content: `<h2>Your sign-in link</h2>
+<p>Follow the link below to sign in. This link expires shortly and can only be used once.</p>
+<p><a href="{{ .ConfirmationURL }}">Sign in</a></p>`,
   },
   email_change: {
-    subject: 'Confirm your new e-mail address for Spotter',
-    heading: 'Confirm the e-mail change',
-    intro: 'Confirm that you want to change the e-mail address of your Spotter account.',
-    button: 'Confirm the change',
-    outro: "If you didn't ask for this change, sign in and change your password.",
+    subject: 'Confirm your new email address',
+    content: `<h2>Confirm your new email address</h2>
+<p>Follow the link below to confirm {{ .NewEmail }} as your new email address.</p>
+<p><a href="{{ .ConfirmationURL }}">Confirm new email address</a></p>
+<p>If you didn't request this change, you can safely ignore this email.</p>`,
   },
 };
 
+/** What a template can refer to, by GoTrue's names. */
+export interface TemplateData {
+  ConfirmationURL: string;
+  Token: string;
+  TokenHash: string;
+  SiteURL: string;
+  Email: string;
+  NewEmail?: string;
+  RedirectTo: string;
+}
+
 const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
+/**
+ * Go's html/template escapes every value it inserts; so does this. Only the plain `{{ .Name }}` form
+ * is supported: an unknown name renders empty, as Go renders a missing map key.
+ */
+export function renderTemplate(template: string, data: TemplateData, escape = escapeHtml): string {
+  return template.replace(/\{\{\s*\.(\w+)\s*\}\}/g, (_, name: string) => {
+    const value = (data as unknown as Record<string, string | undefined>)[name];
+    return value === undefined ? '' : escape(value);
+  });
+}
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', nbsp: ' ', middot: '·' };
+
+/** A readable plain-text version of a rendered e-mail: links written out after their label. */
+export function htmlToText(html: string): string {
+  return html
+    .replace(/<(head|style|title)\b[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<a\b[^>]*?href="([^"]*)"[^>]*>([\s\S]*?)<\/a\s*>/gi, (_, href: string, label: string) => {
+      const text = label.replace(/<[^>]+>/g, '').trim();
+      return text && text !== href ? `${text}: ${href}` : href;
+    })
+    .replace(/<(br|\/p|\/tr|\/h\d|\/div)\b[^>]*>/gi, '\n')
+    .replace(/<[^>]+>/g, '')
+    .replace(/&(#\d+|[a-z]+);/gi, (entity: string, name: string) =>
+      name.startsWith('#') ? String.fromCharCode(Number(name.slice(1))) : (ENTITIES[name] ?? entity),
+    )
+    .split('\n')
+    .map((line) => line.replace(/\s+/g, ' ').trim())
+    .filter((line, i, lines) => line !== '' || (i > 0 && lines[i - 1] !== ''))
+    .join('\n')
+    .trim();
+}
+
 export function emailMessage(
+  config: Pick<ResolvedConfig, 'emailTemplates'>,
   kind: MailKind,
   to: string,
-  link: string,
-  otp: string,
-  minutesValid: number,
-  detail?: string,
+  data: TemplateData,
 ): OutgoingMessage {
-  const t = TEMPLATES[kind];
-  const intro = detail ? `${t.intro} ${detail}` : t.intro;
-  const text = [
-    t.heading,
-    '',
-    intro,
-    '',
-    `${t.button}: ${link}`,
-    '',
-    `Or enter this code: ${otp}`,
-    `The link and the code are valid for ${minutesValid} minutes and work once.`,
-    '',
-    t.outro,
-    '',
-    '- The Spotter team',
-  ].join('\n');
-  const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(t.subject)}</title></head>
-<body style="margin:0;padding:24px;background:#f4f5f7;font-family:system-ui,-apple-system,'Segoe UI',Roboto,sans-serif;color:#1f2933">
-  <table role="presentation" width="100%" cellspacing="0" cellpadding="0"><tr><td align="center">
-    <table role="presentation" width="480" cellspacing="0" cellpadding="0" style="background:#ffffff;border-radius:12px;padding:32px">
-      <tr><td style="font-size:22px;font-weight:700;color:#e8590c">Spotter</td></tr>
-      <tr><td style="padding-top:16px;font-size:20px;font-weight:600">${escapeHtml(t.heading)}</td></tr>
-      <tr><td style="padding-top:12px;font-size:15px;line-height:1.5">${escapeHtml(intro)}</td></tr>
-      <tr><td style="padding:24px 0">
-        <a href="${escapeHtml(link)}" style="display:inline-block;background:#e8590c;color:#ffffff;text-decoration:none;padding:12px 20px;border-radius:8px;font-weight:600">${escapeHtml(t.button)}</a>
-      </td></tr>
-      <tr><td style="font-size:14px;line-height:1.5">Or enter this code: <strong style="font-size:18px;letter-spacing:2px">${otp}</strong></td></tr>
-      <tr><td style="padding-top:8px;font-size:13px;color:#52606d">The link and the code are valid for ${minutesValid} minutes and work once.</td></tr>
-      <tr><td style="padding-top:24px;font-size:13px;color:#52606d">${escapeHtml(t.outro)}</td></tr>
-    </table>
-  </td></tr></table>
-</body></html>`;
-  return { to, subject: t.subject, text, html, channel: 'email' };
+  const name = TEMPLATE_FOR[kind];
+  const template = config.emailTemplates[name];
+  const fallback = GOTRUE_DEFAULTS[name];
+  const subject = renderTemplate(template?.subject || fallback.subject, data, (v) => v);
+  const html = renderTemplate(template?.content ?? fallback.content, data);
+  return { to, subject, text: htmlToText(html), html, channel: 'email' };
 }
 
 export function smsMessage(to: string, otp: string): OutgoingMessage {

@@ -1,6 +1,7 @@
 /**
  * In-memory sliding-window rate limits, per emulator instance (GoTrue keeps them per process too):
- * sign-in and verify attempts per client address, and e-mails sent per hour for the whole project.
+ * sign-in, `/verify` and refresh attempts per client address, and e-mails sent per hour for the whole
+ * project. The numbers come from `[auth.rate_limit]` in supabase/config.toml (src/config.ts).
  */
 import type { RateLimits } from '../config';
 import { emailRateLimited, tooManyRequests } from './errors';
@@ -37,18 +38,29 @@ export class SlidingWindow {
 export interface AuthLimits {
   /** Password sign-in, PKCE exchange and OTP verification attempts per address. */
   signIn(ip: string, bucket: string): void;
+  /** `/verify`, GET (e-mail links) and POST (codes, token hashes): `token_verifications`. */
+  verify(ip: string): void;
+  /** Refresh-token grants: `token_refresh`. */
+  refresh(ip: string): void;
   /** One e-mail about to be sent (project-wide hourly budget). */
   email(): void;
 }
 
 export function createAuthLimits(limits: RateLimits): AuthLimits {
   const signIn = new SlidingWindow(limits.signInPer5Min, 5 * 60_000);
+  const verify = new SlidingWindow(limits.verifyPer5Min, 5 * 60_000);
+  const refresh = new SlidingWindow(limits.tokenRefreshPer5Min, 5 * 60_000);
   const email = new SlidingWindow(limits.emailSentPerHour, 60 * 60_000);
+  const overLimit = () => tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
   return {
     signIn(ip, bucket) {
-      if (!signIn.take(`${bucket}:${ip}`)) {
-        throw tooManyRequests('over_request_rate_limit', 'Request rate limit reached');
-      }
+      if (!signIn.take(`${bucket}:${ip}`)) throw overLimit();
+    },
+    verify(ip) {
+      if (!verify.take(ip)) throw overLimit();
+    },
+    refresh(ip) {
+      if (!refresh.take(ip)) throw overLimit();
     },
     email() {
       if (!email.take('project')) throw emailRateLimited();

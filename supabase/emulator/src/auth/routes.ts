@@ -109,7 +109,7 @@ export function authRoutes(ctx: EmulatorContext): Hono {
   );
   app.get(
     '/verify',
-    guarded((c) => verifyGet(ctx, c)),
+    guarded((c) => verifyGet(ctx, c, limits)),
   );
   app.post(
     '/verify',

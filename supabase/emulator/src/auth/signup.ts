@@ -42,7 +42,7 @@ export async function signup(
   const email = requireEmail(body, 'To signup, please provide your email');
   const password = optionalString(body, 'password', 1024);
   if (!password) throw validationFailed('Signup requires a valid password');
-  checkPasswordStrength(password);
+  checkPasswordStrength(ctx.config, password);
   const data = optionalObject(body, 'data') ?? {};
   const pkce = readPkce(body);
   const redirectTo = safeRedirect(

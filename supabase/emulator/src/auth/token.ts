@@ -18,6 +18,7 @@ export async function token(ctx: EmulatorContext, c: Context, limits: AuthLimits
       limits.signIn(clientIp(c), 'password');
       return passwordGrant(ctx, body);
     case 'refresh_token':
+      limits.refresh(clientIp(c));
       return refreshGrant(ctx, body);
     case 'pkce': {
       limits.signIn(clientIp(c), 'pkce');

@@ -4,10 +4,23 @@
  */
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';
+import type { ResolvedConfig } from '../config';
 import type { Queryable } from '../db/engine';
-import { AuthError, weakPassword } from './errors';
+import { AuthError, validationFailed, weakPassword } from './errors';
 
-export const MIN_PASSWORD_LENGTH = 6;
+/** bcrypt reads only the first 72 bytes, so GoTrue refuses longer passwords outright. */
+export const MAX_PASSWORD_BYTES = 72;
+
+/** The character sets `password_requirements` names (GoTrue's config, each set needs one character). */
+const LOWER = 'abcdefghijklmnopqrstuvwxyz';
+const UPPER = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const DIGITS = '0123456789';
+const SYMBOLS = '!@#$%^&*()_+-=[]{};\'\\:"|<>?,./`~';
+const REQUIRED_SETS: Record<string, string[]> = {
+  letters_digits: [LOWER + UPPER, DIGITS],
+  lower_upper_letters_digits: [LOWER, UPPER, DIGITS],
+  lower_upper_letters_digits_symbols: [LOWER, UPPER, DIGITS, SYMBOLS],
+};
 
 /** bcrypt cost: GoTrue uses the library default (10). */
 const BCRYPT_COST = 10;
@@ -88,8 +101,30 @@ export function isBanned(user: UserRow): boolean {
   return user.banned_until !== null && new Date(user.banned_until).getTime() > Date.now();
 }
 
-export function checkPasswordStrength(password: string): void {
-  if (password.length < MIN_PASSWORD_LENGTH) throw weakPassword(MIN_PASSWORD_LENGTH);
+/**
+ * GoTrue's checkPasswordStrength: over 72 bytes is a 400 validation_failed; too short (in UTF-8 bytes,
+ * as Go's len counts) or missing a required character set is a 422 weak_password with the reasons.
+ */
+export function checkPasswordStrength(
+  config: Pick<ResolvedConfig, 'minimumPasswordLength' | 'passwordRequirements'>,
+  password: string,
+): void {
+  const bytes = Buffer.byteLength(password, 'utf8');
+  if (bytes > MAX_PASSWORD_BYTES) {
+    throw validationFailed(`Password cannot be longer than ${MAX_PASSWORD_BYTES} characters`);
+  }
+  const messages: string[] = [];
+  const reasons: string[] = [];
+  if (bytes < config.minimumPasswordLength) {
+    reasons.push('length');
+    messages.push(`Password should be at least ${config.minimumPasswordLength} characters.`);
+  }
+  const sets = REQUIRED_SETS[config.passwordRequirements] ?? [];
+  if (sets.some((set) => ![...set].some((ch) => password.includes(ch)))) {
+    reasons.push('characters');
+    messages.push(`Password should contain at least one character of each: ${sets.join(', ')}.`);
+  }
+  if (reasons.length > 0) throw weakPassword(messages.join(' '), reasons);
 }
 
 export function hashPassword(password: string): Promise<string> {

@@ -1,6 +1,7 @@
 /**
  * Following an e-mail link or entering its code: `GET /verify` (303 back to the app, tokens in the
  * hash for the implicit flow, `?code=` for PKCE) and `POST /verify` (`token_hash`, or e-mail + code).
+ * Both count against `token_verifications` per client address.
  */
 import type { Context } from 'hono';
 import type { EmulatorContext } from '../context';
@@ -110,7 +111,9 @@ export function sessionFragment(session: SessionResponse, type?: string): Record
   return fragment;
 }
 
-export async function verifyGet(ctx: EmulatorContext, c: Context): Promise<Response> {
+export async function verifyGet(ctx: EmulatorContext, c: Context, limits: AuthLimits): Promise<Response> {
+  // GoTrue's limiter sits in front of both methods: an over-limit link answers 429 JSON, no redirect.
+  limits.verify(clientIp(c));
   const rawToken = c.req.query('token') ?? '';
   const type = checkType(c.req.query('type'));
   const redirectTo = safeRedirect(ctx.config, c.req.query('redirect_to'));
@@ -154,9 +157,9 @@ export async function verifyPost(
   c: Context,
   limits: AuthLimits,
 ): Promise<Record<string, unknown>> {
+  limits.verify(clientIp(c));
   const body = await readBody(c);
   const type = checkType(optionalString(body, 'type', 32));
-  limits.signIn(clientIp(c), 'verify');
   const tokenHashParam = optionalString(body, 'token_hash', 200);
   const token = optionalString(body, 'token', 200);
   const emailParam = optionalString(body, 'email', 320);
