@@ -2,7 +2,8 @@
  * Starts a throwaway PostgreSQL server (Debian's postgresql package) for tests and benchmarks:
  * initdb in a temporary folder, a free loopback port, fsync off, stopped and deleted by `stop()`.
  * Postgres refuses to run as root, so as root the server runs as the `postgres` user. Its zone is UTC, as
- * on hosted Supabase, whatever the machine's TZ.
+ * on hosted Supabase, whatever the machine's TZ. With `cronDatabase` and Debian's postgresql-15-cron installed,
+ * it preloads pg_cron for that database (hosted Supabase preloads it for `postgres`).
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
@@ -14,7 +15,18 @@ export interface PostgresServer {
   url: string;
   /** Connection URL for another database on the same server. */
   urlFor(database: string): string;
+  /** The database pg_cron serves (`cron.database_name`), or null when pg_cron is not loaded. */
+  cronDatabase: string | null;
   stop(): Promise<void>;
+}
+
+export interface StartPostgresOptions {
+  /**
+   * Preload pg_cron (when installed) for this database. pg_cron can be created only in the one
+   * database its background worker serves, and that worker keeps a connection open to it, so it must
+   * not be a database that others are cloned from.
+   */
+  cronDatabase?: string;
 }
 
 function findBinDir(): string | null {
@@ -29,6 +41,12 @@ function findBinDir(): string | null {
 
 export function postgresAvailable(): boolean {
   return findBinDir() !== null;
+}
+
+/** Whether pg_cron's library is installed next to the PostgreSQL found here (Debian: postgresql-15-cron). */
+export function pgCronAvailable(): boolean {
+  const bin = findBinDir();
+  return bin !== null && existsSync(join(bin, '..', 'lib', 'pg_cron.so'));
 }
 
 async function freePort(): Promise<number> {
@@ -46,7 +64,7 @@ async function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<PostgresServer> {
+export async function startPostgres(options: StartPostgresOptions = {}): Promise<PostgresServer> {
   const bin = findBinDir();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
   const isRoot = process.getuid?.() === 0;
@@ -68,11 +86,16 @@ export async function startPostgres(): Promise<PostgresServer> {
 
   run('initdb', ['-D', dataDir, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync', '--locale=C']);
   const port = await freePort();
+  const cronDatabase = options.cronDatabase !== undefined && pgCronAvailable() ? options.cronDatabase : null;
+  // pg_cron's worker runs jobs in UTC (cron.timezone's default), as on hosted Supabase.
+  const cron = cronDatabase
+    ? ` -c shared_preload_libraries=pg_cron -c cron.database_name=${cronDatabase}`
+    : '';
   run('pg_ctl', [
     '-D',
     dataDir,
     '-o',
-    `-k ${dir} -h 127.0.0.1 -p ${port} -F -c max_connections=200 -c shared_buffers=128MB -c timezone=UTC`,
+    `-k ${dir} -h 127.0.0.1 -p ${port} -F -c max_connections=200 -c shared_buffers=128MB -c timezone=UTC${cron}`,
     '-l',
     join(dir, 'server.log'),
     '-w',
@@ -83,6 +106,7 @@ export async function startPostgres(): Promise<PostgresServer> {
   return {
     url: urlFor('postgres'),
     urlFor,
+    cronDatabase,
     async stop() {
       try {
         run('pg_ctl', ['-D', dataDir, '-m', 'immediate', '-w', 'stop']);

@@ -5,7 +5,8 @@
  *   key (vapid.ts), to each of that user's push_subscriptions; a subscription the push service answers
  *   404 or 410 (gone) is deleted, any other failure is logged and the message dropped (push is best
  *   effort: the notification row itself is already there and syncs to the app);
- * - the reminder clock: `private.create_due_workout_reminders()` every 30 s (hosted: pg_cron).
+ * - the reminder clock: `private.create_due_workout_reminders()` every 30 s, unless pg_cron runs it for
+ *   this database (migration 20261126170100, as on hosted Supabase; reminder-schedule.ts).
  * Hosted Supabase does the same with a database webhook and an edge function (docs/database.md).
  */
 import type { Agent } from 'node:https';
@@ -13,6 +14,7 @@ import webpush from 'web-push';
 import type { Engine } from '../db/engine';
 import { pushMessageFor, type NotificationForPush, type PushMessage } from './messages';
 import { OUTBOX_SQL, PUSH_CHANNEL } from './outbox-sql';
+import { databaseSchedulesReminders } from './reminder-schedule';
 import { resolveVapidKeys, type VapidKeys } from './vapid';
 
 export interface PushOptions {
@@ -69,6 +71,9 @@ export async function startPushService(
 ): Promise<PushService> {
   const vapid = resolveVapidKeys(options.vapid);
   await engine.exec(OUTBOX_SQL);
+  const interval = options.reminderIntervalMs ?? DEFAULT_REMINDER_MS;
+  const cronRuns = interval > 0 && (await databaseSchedulesReminders(engine));
+  if (cronRuns) log('push: pg_cron runs the workout reminders in this database; the emulator clock is off');
 
   const deliveries: PushDelivery[] = [];
   const record = (delivery: PushDelivery) => {
@@ -183,9 +188,8 @@ export async function startPushService(
   // A safety net for a missed NOTIFY; the outbox is normally empty, so this is one cheap query.
   const safety = setInterval(() => void drain(), 5_000);
   safety.unref();
-  const interval = options.reminderIntervalMs ?? DEFAULT_REMINDER_MS;
   const reminders =
-    interval > 0
+    interval > 0 && !cronRuns
       ? setInterval(() => {
           runReminders().catch((error: unknown) => {
             if (!stopped) log(`push: reminder run failed: ${String(error)}`);
