@@ -3,10 +3,11 @@ import { IconChevronDown, IconChevronUp } from '@tabler/icons-react';
 import { useId, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { NotificationDoc } from '@/db/schemas/notifications';
+import { formatRelative } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import type { NotificationGroup } from './notification-groups';
 import { NotificationItem } from './notification-item';
 import classes from './notifications-page.module.css';
-import { relativeTime } from './relative-time';
 import { useActor, type Actor } from './use-actor-name';
 
 /** i18next's `t` narrowed to a plain key and options (the burst keys are built from the type). */
@@ -30,7 +31,8 @@ export interface BurstRowProps {
  * (each a join request with its own Accept/Decline, for instance).
  */
 export function BurstRow({ group, localActor, now, avatarOf, onOpenGroup, renderMember }: BurstRowProps) {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
+  const locale = useFormatLocale();
   const tr = t as unknown as Translate;
   const [expanded, setExpanded] = useState(false);
   const membersId = useId();
@@ -46,7 +48,7 @@ export function BurstRow({ group, localActor, now, avatarOf, onOpenGroup, render
     <NotificationItem
       notification={{ ...newest, is_read: !group.unread }}
       text={text}
-      when={relativeTime(newest.created_at, now, i18n.language)}
+      when={formatRelative(newest.created_at, now, locale)}
       onOpen={() => onOpenGroup(group)}
       avatar={avatarOf(actor, actor?.username)}
       burstSize={members}

@@ -1,6 +1,7 @@
 import type { TFunction } from 'i18next';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
+import { formatClockTime, formatDay } from '@/lib/time-format';
 
 /** The local YYYY-MM-DD of an instant (the device's zone, where the user plans their workouts). */
 function localDay(at: Date): string {
@@ -12,17 +13,15 @@ function reminderWhen(
   t: TFunction<'notifications'>,
   workout: Pick<WorkoutDoc, 'date' | 'time'>,
   now: Date,
-  language: string,
+  locale: string,
 ): string {
   // A workout without a time is reminded as if it started at 09:00 (the server's rule).
-  const time = (workout.time ?? '09:00').slice(0, 5);
+  const time = formatClockTime(workout.time ?? '09:00', locale);
   if (workout.date === localDay(now)) return t('when.today', { time });
   if (workout.date === localDay(new Date(now.getTime() + 24 * 3600 * 1000))) {
     return t('when.tomorrow', { time });
   }
-  const date = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(
-    new Date(`${workout.date}T00:00:00Z`),
-  );
+  const date = formatDay(workout.date, locale);
   return t('when.onDate', { date, time });
 }
 
@@ -34,7 +33,8 @@ export function notificationText(
     actorName: string | undefined;
     workout: Pick<WorkoutDoc, 'type' | 'date' | 'time'> | undefined;
     now: Date;
-    language: string;
+    /** The formatting locale (language and region), from `useFormatLocale`. */
+    locale: string;
   },
 ): string {
   const name = context.actorName ?? t('someone');
@@ -44,7 +44,7 @@ export function notificationText(
       if (!workout) return t('types.workout_reminder_generic');
       return t('types.workout_reminder', {
         workout: t(`workoutTypes.${workout.type}`),
-        when: reminderWhen(t, workout, context.now, context.language),
+        when: reminderWhen(t, workout, context.now, context.locale),
       });
     }
     case 'friend_request_received':

@@ -15,6 +15,14 @@ import { NotificationsPage } from './notifications-page';
 const user = { id: USER, email: 'lena@example.test', user_metadata: {} } as unknown as User;
 
 afterEach(cleanupDatabases);
+afterEach(() => {
+  // undo `browserLocales`: the prototype's getter (jsdom's en-US) shows through again
+  delete (navigator as { languages?: unknown }).languages;
+});
+
+/** The browser's locales, which lend the region to the app's language (en-GB: a 24-hour clock). */
+const browserLocales = (...languages: string[]) =>
+  Object.defineProperty(navigator, 'languages', { value: languages, configurable: true });
 
 const minutesAgo = (m: number) => new Date(Date.now() - m * 60_000).toISOString();
 const today = () => {
@@ -39,7 +47,7 @@ async function renderPage(language: Language = 'en', empty = false) {
     });
     const base = ROWS.notifications;
     const rows: NotificationDoc[] = [
-      { ...base, id: 'n-old-read', type: 'flex_received', is_read: true, created_at: minutesAgo(60 * 26) },
+      { ...base, id: 'n-old-read', type: 'flex_received', is_read: true, created_at: minutesAgo(60 * 24) },
       { ...base, id: 'n-request', created_at: minutesAgo(3) },
       {
         ...base,
@@ -71,6 +79,7 @@ const intents = async (db: SpotterDatabase) =>
 
 describe('NotificationsPage', () => {
   it('lists newest first with type-specific text, relative time and unread marks', async () => {
+    browserLocales('en-US', 'en');
     await renderPage();
     const rows = await items();
     expect(rows.map((r) => r.getAttribute('data-notification-id'))).toEqual([
@@ -78,7 +87,7 @@ describe('NotificationsPage', () => {
       'n-request',
       'n-old-read',
     ]);
-    expect(rows[0]).toHaveTextContent('Unread: Reminder: your yoga workout starts today at 18:30');
+    expect(rows[0]).toHaveTextContent('Unread: Reminder: your yoga workout starts today at 6:30 PM');
     expect(rows[0]).toHaveTextContent('1 minute ago');
     expect(rows[1]).toHaveTextContent('Unread: marco sent you a friend request');
     expect(rows[2]).toHaveTextContent('marco flexed your activity');
@@ -92,7 +101,26 @@ describe('NotificationsPage', () => {
     const rows = await items();
     expect(rows[0]).toHaveTextContent('Erinnerung: Dein Yoga-Training beginnt heute um 18:30');
     expect(rows[1]).toHaveTextContent('marco hat dir eine Freundschaftsanfrage geschickt');
+    expect(rows[1]).toHaveTextContent('vor 3 Minuten');
+    expect(rows[2]).toHaveTextContent('gestern');
     expect(screen.getByRole('button', { name: 'Alle als gelesen markieren' })).toBeEnabled();
+  });
+
+  it('writes the reminder time by the browser region: 24-hour in en-GB', async () => {
+    browserLocales('en-GB', 'en');
+    await renderPage('en');
+    const [reminder] = await items();
+    expect(reminder).toHaveTextContent('Reminder: your yoga workout starts today at 18:30');
+    expect(reminder).toHaveTextContent('1 minute ago');
+  });
+
+  it('speaks Italian with its own clock and relative times', async () => {
+    browserLocales('it-IT');
+    await renderPage('it');
+    const rows = await items();
+    expect(rows[0]).toHaveTextContent('18:30');
+    expect(rows[0]).toHaveTextContent('1 minuto fa');
+    expect(rows[2]).toHaveTextContent('ieri');
   });
 
   it('opening one marks it read and goes to its link', async () => {

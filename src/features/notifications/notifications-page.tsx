@@ -14,6 +14,8 @@ import { shownAvatar } from '@/lib/shown-avatar';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
 import { useLiveQuery } from '@/db/use-live-query';
+import { formatRelative } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { usePageTitle } from '@/lib/use-page-title';
 import { JoinAnswer } from './join-answer';
 import { BurstRow } from './notification-burst';
@@ -22,7 +24,6 @@ import { notificationTarget } from './notification-links';
 import { NotificationItem } from './notification-item';
 import { notificationText } from './notification-text';
 import classes from './notifications-page.module.css';
-import { relativeTime } from './relative-time';
 import { useActor, type Actor } from './use-actor-name';
 import { useNow } from './use-now';
 
@@ -42,15 +43,16 @@ interface RowProps {
 }
 
 function Row({ notification, localActor, workout, now, onOpen, onAnswered }: RowProps) {
-  const { t, i18n } = useTranslation('notifications');
+  const { t } = useTranslation('notifications');
+  const locale = useFormatLocale();
   const actor = useActor(notification.actor_id, localActor);
   const actorName = actor?.username;
   const answerable = notification.type === 'workout_join_request_received' && notification.join_request_id;
   return (
     <NotificationItem
       notification={notification}
-      text={notificationText(t, notification, { actorName, workout, now, language: i18n.language })}
-      when={relativeTime(notification.created_at, now, i18n.language)}
+      text={notificationText(t, notification, { actorName, workout, now, locale })}
+      when={formatRelative(notification.created_at, now, locale)}
       onOpen={onOpen}
       avatar={notification.actor_id ? avatarOf(actor, actorName) : undefined}
       actions={

@@ -2,7 +2,8 @@ import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconLogin2, IconLogout2, IconMapPin } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { GymDoc } from '@/db/schemas/gyms';
-import { clockTime } from './format';
+import { formatTimeOfDay } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 
 export interface HomeGymCardProps {
   gymId: string;
@@ -26,7 +27,8 @@ export function HomeGymCard({
   onCheckIn,
   onCheckOut,
 }: HomeGymCardProps) {
-  const { t, i18n } = useTranslation('gym');
+  const { t } = useTranslation('gym');
+  const locale = useFormatLocale();
   const name = gym?.name ?? gymId;
   const here = hereSince !== null;
   return (
@@ -51,7 +53,7 @@ export function HomeGymCard({
           ) : null}
           {here ? (
             <Text size="sm" role="status">
-              {t('checkIn.here', { time: clockTime(hereSince, i18n.language) })}
+              {t('checkIn.here', { time: formatTimeOfDay(hereSince, locale) })}
             </Text>
           ) : null}
           {here && waiting ? (

@@ -14,8 +14,9 @@ import { IconUsers, IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shownAvatar } from '@/lib/shown-avatar';
+import { formatRelative, formatTimeOfDay } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import type { FriendAtGym } from '../model/presence';
-import { clockTime, relativeTime } from './format';
 import { FriendJoin } from './friend-join';
 
 export interface PresenceSectionProps {
@@ -65,7 +66,8 @@ export function PresenceSection(props: PresenceSectionProps) {
 }
 
 function PresenceList({ online, friends, loading, failed, onRetry, meSince, now }: PresenceSectionProps) {
-  const { t, i18n } = useTranslation('gym');
+  const { t } = useTranslation('gym');
+  const locale = useFormatLocale();
   const rows = friends ?? [];
 
   let status: ReactNode = null;
@@ -110,16 +112,16 @@ function PresenceList({ online, friends, loading, failed, onRetry, meSince, now 
               <div>
                 <Text fw={600}>{t('presence.you')}</Text>
                 <Text size="xs" c="dimmed">
-                  {t('presence.since', { time: clockTime(meSince, i18n.language) })}
+                  {t('presence.since', { time: formatTimeOfDay(meSince, locale) })}
                 </Text>
               </div>
             </Group>
           )}
           {rows.map((friend) => {
             const avatar = shownAvatar(friend);
-            const since = t('presence.since', { time: clockTime(friend.checked_in_at, i18n.language) });
+            const since = t('presence.since', { time: formatTimeOfDay(friend.checked_in_at, locale) });
             const active = friend.last_active_at
-              ? ` · ${t('presence.lastActive', { time: relativeTime(friend.last_active_at, now, i18n.language) })}`
+              ? ` · ${t('presence.lastActive', { time: formatRelative(friend.last_active_at, now, locale) })}`
               : '';
             return (
               <Group gap="sm" component="li" key={friend.user_id}>

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { restDaysInRange, workoutsInRange } from '@/db/queries';
 import { useLiveQuery } from '@/db/use-live-query';
+import { formatDay } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { addDays, startOfWeek } from '@/domain/dates';
 import { LazyTooltip } from '@/lib/lazy/lazy-tooltip';
 import { CALENDAR_WEEKS, streakCalendar, type CoverKind } from '../model/streak-calendar';
@@ -13,7 +15,8 @@ const KINDS: CoverKind[] = ['workout', 'rest', 'both', 'none'];
 
 /** Covered days over the last six months as a heat map, with a summary and a per-week table for screen readers. */
 export function StreakCalendarCard({ today }: { today: string }) {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
+  const locale = useFormatLocale();
   const { db, userId } = useUserData();
   const from = addDays(startOfWeek(today), -7 * (CALENDAR_WEEKS - 1));
   const workouts = useLiveQuery(
@@ -31,12 +34,7 @@ export function StreakCalendarCard({ today }: { today: string }) {
       }),
     [today, workouts, rests],
   );
-  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  const fmt = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+  const fmt = (day: string) => formatDay(day, locale, { day: 'numeric', month: 'short' });
   const summary = t('calendar.summary', {
     from: fmt(cal.from),
     covered: cal.coveredDays,

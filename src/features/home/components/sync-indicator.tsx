@@ -5,17 +5,18 @@ import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { syncStatus$ } from '@/db/sync-status';
 import { useLiveValue } from '@/db/use-live-query';
+import { formatTimeOfDay } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { LazyTooltip } from '@/lib/lazy/lazy-tooltip';
 
 /** A quiet badge: synced, saving n changes, offline, or a problem; the tooltip explains. */
 export function SyncIndicator() {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
+  const locale = useFormatLocale();
   const { db } = useUserData();
   const status = useLiveValue(useMemo(() => syncStatus$(db), [db]));
   if (!status) return null;
-  const time = status.lastSyncedAt
-    ? new Intl.DateTimeFormat(i18n.language, { timeStyle: 'short' }).format(new Date(status.lastSyncedAt))
-    : null;
+  const time = status.lastSyncedAt ? formatTimeOfDay(status.lastSyncedAt, locale) : null;
   const look = {
     synced: {
       icon: <IconCloudCheck size={14} color="var(--mantine-color-teal-6)" aria-hidden />,

@@ -9,13 +9,15 @@ import { restDaysInRange, workoutsInRange } from '@/db/queries';
 import { useLiveQuery } from '@/db/use-live-query';
 import { XP_PLAN_WORKOUT, XP_REST_DAY } from '@/domain/constants';
 import { hapticFeedback, soundFeedback } from '@/lib/feedback';
+import { formatClockTime } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 
 /** /schedule with the plan form open for today (src/routes/schedule.tsx). */
 const PLAN_PATH = '/schedule?plan=1';
 
 /** Today's workouts, or the confirmed rest day, or the prompt to plan one or confirm a rest day. */
 export function TodayCard({ today }: { today: string }) {
-  const { t, i18n } = useTranslation(['home', 'errors']);
+  const { t } = useTranslation(['home', 'errors']);
   const { db, userId } = useUserData();
   const router = useRouter();
   const workouts = useLiveQuery(
@@ -42,11 +44,7 @@ export function TodayCard({ today }: { today: string }) {
     else setError(result.error.message);
   };
 
-  const timeFormat = new Intl.DateTimeFormat(i18n.language, {
-    hour: 'numeric',
-    minute: '2-digit',
-    timeZone: 'UTC',
-  });
+  const locale = useFormatLocale();
   const sorted = [...(workouts ?? [])].sort((a, b) => (a.time ?? '99').localeCompare(b.time ?? '99'));
   const rested = (rests?.length ?? 0) > 0;
 
@@ -91,9 +89,7 @@ export function TodayCard({ today }: { today: string }) {
                   <Group gap={6}>
                     <Text size="sm" c="dimmed">
                       <IconClock size={13} aria-hidden style={{ verticalAlign: -2 }} />{' '}
-                      {w.time
-                        ? timeFormat.format(new Date(`1970-01-01T${w.time.slice(0, 5)}:00Z`))
-                        : t('today.anyTime')}
+                      {w.time ? formatClockTime(w.time, locale) : t('today.anyTime')}
                     </Text>
                     {w.duration_min ? (
                       <Text size="sm" c="dimmed">

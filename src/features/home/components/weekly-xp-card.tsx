@@ -3,12 +3,15 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { useLiveQuery } from '@/db/use-live-query';
+import { formatDay } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { chartMax, weeklyXp } from '../model/weekly-xp';
 import classes from './home.module.css';
 
 /** XP per week for the last eight weeks as bars, with a table for screen readers. */
 export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: string; pendingXp: number }) {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
+  const locale = useFormatLocale();
   const { db, userId } = useUserData();
   const events = useLiveQuery(
     useMemo(() => db.xp_events.find({ selector: { user_id: userId } }), [db, userId]),
@@ -19,19 +22,9 @@ export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: 
   );
   const max = chartMax(weeks);
   const total = weeks.reduce((sum, w) => sum + w.xp, 0);
-  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
-  const fmt = (day: string) => dayFormat.format(new Date(`${day}T12:00:00Z`));
+  const fmt = (day: string) => formatDay(day, locale, { day: 'numeric', month: 'short' });
   // Axis labels: numeric day and month, short enough for eight bars in a narrow column.
-  const axisFormat = new Intl.DateTimeFormat(i18n.language, {
-    day: 'numeric',
-    month: 'numeric',
-    timeZone: 'UTC',
-  });
-  const nf = new Intl.NumberFormat(i18n.language);
+  const nf = new Intl.NumberFormat(locale);
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="xp-chart-title">
@@ -57,7 +50,7 @@ export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: 
                 style={{ height: `${Math.max(3, (100 * w.xp) / max)}%` }}
               />
               <Text size="10px" c={w.current ? 'bright' : 'dimmed'} fw={w.current ? 700 : 400} truncate>
-                {axisFormat.format(new Date(`${w.start}T12:00:00Z`))}
+                {formatDay(w.start, locale, { day: 'numeric', month: 'numeric' })}
               </Text>
             </div>
           ))}

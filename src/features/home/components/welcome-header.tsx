@@ -3,6 +3,8 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { dayOfYear } from '@/domain/dates';
 import { partNamespace } from '@/lib/i18n/locale-parts';
+import { formatDay } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { SyncIndicator } from './sync-indicator';
 
 type StreakBand = 'start' | 'week' | 'threeWeeks' | 'month' | 'twoMonths';
@@ -23,13 +25,9 @@ interface WelcomeHeaderProps {
 }
 
 export function WelcomeHeader({ name, today, streak }: WelcomeHeaderProps) {
-  const { t, i18n } = useTranslation('home');
-  const date = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    timeZone: 'UTC',
-  }).format(new Date(`${today}T12:00:00Z`));
+  const { t } = useTranslation('home');
+  const locale = useFormatLocale();
+  const date = formatDay(today, locale, { weekday: 'long', day: 'numeric', month: 'long' });
   return (
     <Group justify="space-between" align="flex-start" gap="md">
       <Stack gap={4} style={{ minWidth: 0 }}>

@@ -2,6 +2,8 @@ import { Anchor, Button, Group, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconTrophy, IconUserPlus } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import type { LeaderboardView } from '../model/leaderboard';
 
 /** Nobody but me on the board: an invitation to add friends on /profile. */
@@ -42,7 +44,8 @@ export function LeaderboardEmpty() {
  * XP waits for the next fetch.
  */
 export function LeaderboardFreshness({ view, online }: { view: LeaderboardView; online: boolean }) {
-  const { t, i18n } = useTranslation('leaderboard');
+  const { t } = useTranslation('leaderboard');
+  const locale = useFormatLocale();
   if (view.weekTurned) {
     return (
       <Text size="xs" c="dimmed" data-testid="leaderboard-freshness">
@@ -51,9 +54,7 @@ export function LeaderboardFreshness({ view, online }: { view: LeaderboardView; 
     );
   }
   if (online || view.fetchedAt === null) return null;
-  const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' }).format(
-    new Date(view.fetchedAt),
-  );
+  const time = formatDateTime(view.fetchedAt, locale);
   return (
     <Text size="xs" c="dimmed" data-testid="leaderboard-freshness">
       {t('asOf', { time })}

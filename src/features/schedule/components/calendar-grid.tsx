@@ -4,6 +4,8 @@ import { addDays } from '@/domain/dates';
 import type { CalendarView, DayCell } from '../model/calendar';
 import { weekdayOrder } from '../model/calendar';
 import type { DayData } from '../data/use-schedule-data';
+import { formatClockTime } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { formatLongDay, weekdayName } from '../model/format';
 import classes from './schedule.module.css';
 import { workoutName } from './workout-labels';
@@ -27,8 +29,8 @@ const cx = (...names: (string | false | undefined)[]) => names.filter(Boolean).j
  * day holds, so a screen reader hears the calendar without the visual chips.
  */
 export function CalendarGrid({ view, cells, weekStart, byDay, selected, onSelect }: CalendarGridProps) {
-  const { t, i18n } = useTranslation('schedule');
-  const language = i18n.language;
+  const { t } = useTranslation('schedule');
+  const language = useFormatLocale();
   const grid = useRef<HTMLDivElement>(null);
 
   const move = (event: KeyboardEvent<HTMLButtonElement>, day: string) => {
@@ -101,7 +103,7 @@ export function CalendarGrid({ view, cells, weekStart, byDay, selected, onSelect
                 )}
                 {workouts.slice(0, MAX_CHIPS).map((w) => (
                   <span key={w.id} className={classes.chip}>
-                    {w.time ? `${w.time.slice(0, 5)} ` : ''}
+                    {w.time ? `${formatClockTime(w.time, language)} ` : ''}
                     {workoutName(t, w)}
                   </span>
                 ))}

@@ -4,6 +4,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
 import type { DayData } from '../data/use-schedule-data';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { formatLongDay } from '../model/format';
 import { restDayAvailability } from '../model/rest-day-rules';
 import classes from './schedule.module.css';
@@ -25,7 +26,8 @@ interface DayPanelProps {
 
 /** The selected day: what it holds, and the choice between planning a workout and a rest day. */
 export function DayPanel(props: DayPanelProps) {
-  const { t, i18n } = useTranslation('schedule');
+  const { t } = useTranslation('schedule');
+  const locale = useFormatLocale();
   const { day, today, data } = props;
   const reasonId = useId();
   const workouts = data?.workouts ?? [];
@@ -53,7 +55,7 @@ export function DayPanel(props: DayPanelProps) {
             {day === today ? t('day.todaySuffix') : t('day.label')}
           </Text>
           <Title order={2} fz="h3" id={`${reasonId}-title`}>
-            {formatLongDay(day, i18n.language)}
+            {formatLongDay(day, locale)}
           </Title>
         </div>
 

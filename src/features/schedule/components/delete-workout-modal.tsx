@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { formatLongDay } from '../model/format';
 import { workoutName } from './workout-labels';
 
@@ -13,7 +14,8 @@ interface DeleteWorkoutModalProps {
 
 /** Deleting asks first (the spec); the safe choice has the focus. */
 export function DeleteWorkoutModal({ workout, onCancel, onConfirm }: DeleteWorkoutModalProps) {
-  const { t, i18n } = useTranslation('schedule');
+  const { t } = useTranslation('schedule');
+  const locale = useFormatLocale();
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     if (!workout) return;
@@ -35,7 +37,7 @@ export function DeleteWorkoutModal({ workout, onCancel, onConfirm }: DeleteWorko
           <Text>
             {t('delete.body', {
               name: workoutName(t, workout),
-              date: formatLongDay(workout.date, i18n.language),
+              date: formatLongDay(workout.date, locale),
             })}
           </Text>
           <Group justify="flex-end" gap="sm">

@@ -11,7 +11,6 @@ import { useScheduleActions } from '../data/use-schedule-actions';
 import { useScheduleData } from '../data/use-schedule-data';
 import { useToday } from '../data/use-today';
 import {
-  calendarLocale,
   cellsFor,
   isInPeriod,
   shiftAnchor,
@@ -19,6 +18,7 @@ import {
   weekStartFor,
   type CalendarView,
 } from '../model/calendar';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { formatMonth, formatRange } from '../model/format';
 import { emptyForm, formFromWorkout, type WorkoutFormValues } from '../model/workout-form';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
@@ -62,7 +62,8 @@ export function SchedulePage({
   onPlanFormClosed,
   clock,
 }: SchedulePageProps) {
-  const { t, i18n } = useTranslation('schedule');
+  const { t } = useTranslation('schedule');
+  const locale = useFormatLocale();
   const { db, userId } = useUserData();
   usePageTitle(t('title'));
 
@@ -70,10 +71,7 @@ export function SchedulePage({
   const profile = useLiveDocument(profileQuery);
   const today = useToday(profile?.timezone, clock);
   const anchor = date ?? today;
-  const weekStart = useMemo(
-    () => weekStartFor(calendarLocale(i18n.language, globalThis.navigator?.languages ?? [])),
-    [i18n.language],
-  );
+  const weekStart = useMemo(() => weekStartFor(locale), [locale]);
   const [selected, setSelected] = useState(anchor);
   // Selection follows the anchor when the URL moves it (previous/next, Today, back button). When today
   // itself moves (midnight, or the profile's zone following the device after sign-in or a flight), a
@@ -124,7 +122,7 @@ export function SchedulePage({
     setForm((f) => ({ key: (f?.key ?? 0) + 1, mode: 'create', initial: emptyForm(day), id: null }));
 
   const periodLabel =
-    view === 'month' ? formatMonth(anchor, i18n.language) : formatRange(range.from, range.to, i18n.language);
+    view === 'month' ? formatMonth(anchor, locale) : formatRange(range.from, range.to, locale);
 
   return (
     <Container size="xl" py={{ base: 'md', sm: 'xl' }}>

@@ -3,7 +3,8 @@ import { IconBell, IconClock, IconCloudUpload, IconPencil, IconTrash } from '@ta
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
-import { formatTime } from '../model/format';
+import { formatClockTime } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import classes from './schedule.module.css';
 import { JoinedWith, WorkoutJoinRequests } from './workout-join';
 import { reminderLabel, workoutName, WorkoutTypeIcon } from './workout-labels';
@@ -16,7 +17,8 @@ interface WorkoutItemProps {
 }
 
 export function WorkoutItem({ workout, pending, onEdit, onDelete }: WorkoutItemProps) {
-  const { t, i18n } = useTranslation('schedule');
+  const { t } = useTranslation('schedule');
+  const locale = useFormatLocale();
   const name = workoutName(t, workout);
   const highlighted = useHashTarget(`workout-${workout.id}`);
   return (
@@ -35,7 +37,7 @@ export function WorkoutItem({ workout, pending, onEdit, onDelete }: WorkoutItemP
         <Group gap="xs" c="dimmed" fz="sm">
           <Group gap={4} wrap="nowrap">
             <IconClock size={14} aria-hidden />
-            <span>{workout.time ? formatTime(workout.time, i18n.language) : t('workout.untimed')}</span>
+            <span>{workout.time ? formatClockTime(workout.time, locale) : t('workout.untimed')}</span>
           </Group>
           {workout.duration_min !== null && (
             <span>{t('workout.duration', { count: workout.duration_min })}</span>

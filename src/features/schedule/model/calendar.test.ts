@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  calendarLocale,
   isInPeriod,
   monthCells,
   shiftAnchor,
@@ -23,14 +22,6 @@ describe('weekStartFor', () => {
   it('falls back by language for a tag Intl rejects', () => {
     expect(weekStartFor('de-!!')).toBe(1);
     expect(weekStartFor('en-!!')).toBe(0);
-  });
-});
-
-describe('calendarLocale', () => {
-  it('uses the browser’s regional tag of the app language, else the language alone', () => {
-    expect(calendarLocale('en', ['en-GB', 'de-DE'])).toBe('en-GB');
-    expect(calendarLocale('de', ['en-US', 'de-AT'])).toBe('de-AT');
-    expect(calendarLocale('it', ['en-US'])).toBe('it');
   });
 });
 

@@ -42,16 +42,6 @@ export function weekStartFor(locale: string): number {
   return FALLBACK_WEEK_START[language] ?? 1;
 }
 
-/**
- * The locale whose week rule applies: the browser's own tag when it is the app's language (en-GB keeps
- * its Monday, en-US its Sunday), otherwise the app language alone (a German UI on an English browser
- * starts on Monday).
- */
-export function calendarLocale(appLanguage: string, browserLanguages: readonly string[]): string {
-  const match = browserLanguages.find((tag) => tag.split('-')[0]?.toLowerCase() === appLanguage);
-  return match ?? appLanguage;
-}
-
 function cell(day: string, today: string, inPeriod: boolean): DayCell {
   return { day, weekday: weekdayOf(day), isToday: day === today, inPeriod, isPast: day < today };
 }

@@ -1,41 +1,18 @@
-// Dates of the calendar in the user's language. An ISO day is formatted as UTC midnight in UTC, so the
-// device's own zone can never move it to the neighbouring day.
-const cache = new Map<string, Intl.DateTimeFormat>();
+// The calendar's own date shapes, written by the shared formatter (src/lib/time-format.ts) in the user's
+// locale (language and region, from `useFormatLocale`). ISO days are read in UTC there, so the device's
+// zone never moves one to the neighbouring day. Times of day come from `formatClockTime` directly.
+import { formatDay, formatDayRange } from '@/lib/time-format';
 
-function formatter(language: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
-  const key = `${language}|${JSON.stringify(options)}`;
-  let f = cache.get(key);
-  if (!f) {
-    f = new Intl.DateTimeFormat(language, { ...options, timeZone: 'UTC' });
-    cache.set(key, f);
-  }
-  return f;
-}
+export const formatLongDay = (day: string, locale: string) =>
+  formatDay(day, locale, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' });
 
-const utc = (day: string) => new Date(`${day}T00:00:00Z`);
+export const formatMonth = (day: string, locale: string) =>
+  formatDay(day, locale, { month: 'long', year: 'numeric' });
 
-export const formatLongDay = (day: string, language: string) =>
-  formatter(language, { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric' }).format(utc(day));
+export const formatRange = (from: string, to: string, locale: string) =>
+  formatDayRange(from, to, locale, { day: 'numeric', month: 'short', year: 'numeric' });
 
-export const formatShortDay = (day: string, language: string) =>
-  formatter(language, { weekday: 'short', day: 'numeric', month: 'short' }).format(utc(day));
-
-export const formatMonth = (day: string, language: string) =>
-  formatter(language, { month: 'long', year: 'numeric' }).format(utc(day));
-
-export const formatRange = (from: string, to: string, language: string) =>
-  formatter(language, { day: 'numeric', month: 'short', year: 'numeric' }).formatRange(utc(from), utc(to));
-
-/** Short weekday name of 0 Sunday .. 6 Saturday (2026-11-22 was a Sunday). */
-export function weekdayName(weekday: number, language: string, width: 'short' | 'narrow' | 'long'): string {
-  const day = `2026-11-${String(22 + weekday).padStart(2, '0')}`;
-  return formatter(language, { weekday: width }).format(utc(day));
-}
-
-/** 'HH:MM[:SS]' as the language writes a time of day. */
-export function formatTime(time: string, language: string): string {
-  const [h = '0', m = '0'] = time.split(':');
-  return formatter(language, { hour: 'numeric', minute: '2-digit' }).format(
-    new Date(Date.UTC(2026, 0, 1, Number(h), Number(m))),
-  );
+/** Short weekday name of 0 Sunday .. 6 Saturday (2026-11-22 was a Sunday; a pure calendar fact). */
+export function weekdayName(weekday: number, locale: string, width: 'short' | 'narrow' | 'long'): string {
+  return formatDay(`2026-11-${String(22 + weekday).padStart(2, '0')}`, locale, { weekday: width });
 }

@@ -10,6 +10,8 @@ import {
   type TotpFactor,
   type TwoFactorFailure,
 } from '../data/two-factor';
+import { formatDate as formatInstantDate } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { toastSuccess } from '../data/toasts';
 import { SettingsSection } from './settings-section';
 import { TwoFactorEnrol } from './two-factor-enrol';
@@ -21,7 +23,7 @@ type Factors =
 
 /** Two-factor (TOTP): status, set up with a QR code and secret, remove the authenticator. */
 export function TwoFactorSection() {
-  const { t, i18n } = useTranslation('settings');
+  const { t } = useTranslation('settings');
   const [factors, setFactors] = useState<Factors>({ status: 'loading' });
   const [enrolment, setEnrolment] = useState<TotpEnrolment | null>(null);
   const [busy, setBusy] = useState(false);
@@ -83,8 +85,8 @@ export function TwoFactorSection() {
     } else setProblem(result);
   };
 
-  const formatDate = (iso: string) =>
-    new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium' }).format(new Date(iso));
+  const locale = useFormatLocale();
+  const formatDate = (iso: string) => formatInstantDate(iso, locale);
 
   const enabled = factors.status === 'ready' && factors.factors.length > 0;
 
