@@ -77,16 +77,17 @@ export interface JoinAction {
 }
 
 /**
- * The Join button's wiring, shared by the feed and the gym: the status from my local requests, a tap
- * sends the request (offline too) or, on a clash, holds the clashing workout until the user answers.
+ * The Join button's wiring, shared by the feed, a friend's profile and the gym (shown by
+ * src/components/join-control.tsx): the status from my local requests, a tap sends the request (offline
+ * too) or, on a clash, holds the clashing workout until the user answers.
  */
 export function useJoinAction(
   db: SpotterDatabase,
   userId: string,
-  requests: Map<string, JoinRequestDoc>,
   target: JoinTarget,
   today: string,
 ): JoinAction {
+  const requests = useMyJoinRequests(db, userId);
   const [busy, setBusy] = useState(false);
   const [clash, setClash] = useState<WorkoutDoc | null>(null);
   const status = joinStatusOf(requests.get(target.workout_id), target.date < today);

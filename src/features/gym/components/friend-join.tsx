@@ -1,14 +1,11 @@
 import { Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
-import { JoinButton, ReplaceWorkoutModal } from '@/components/join-button';
-import type { CommandResult } from '@/db/commands/result';
-import { useJoinAction, useMyJoinRequests } from '@/db/join-status';
+import { JoinControl } from '@/components/join-control';
+import { useJoinAction } from '@/db/join-status';
 import { feedWindow$, type FeedItem } from '@/db/local-state';
 import { useLiveDocument, useLiveValue } from '@/db/use-live-query';
-import { TOAST_ERROR_MS } from '@/domain/constants';
 import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
 import { resolveTimeZone, todayIn } from '@/domain/dates';
 
@@ -18,11 +15,9 @@ const isWorkoutType = (t: string | null): t is WorkoutType =>
 function JoinToday({ workout, friend, today }: { workout: FeedItem; friend: string; today: string }) {
   const { t } = useTranslation('gym');
   const { db, userId } = useUserData();
-  const requests = useMyJoinRequests(db, userId);
   const action = useJoinAction(
     db,
     userId,
-    requests,
     {
       workout_id: workout.workout_id!,
       owner_id: workout.user_id,
@@ -31,38 +26,13 @@ function JoinToday({ workout, friend, today }: { workout: FeedItem; friend: stri
     },
     today,
   );
-  const report = (result: CommandResult<unknown> | null) => {
-    if (result && !result.ok) {
-      notifications.show({ message: t('join.failed'), color: 'red', autoClose: TOAST_ERROR_MS });
-    }
-  };
   const type = isWorkoutType(workout.workout_type) ? t(`join.workoutTypes.${workout.workout_type}`) : '';
   return (
     <Group gap="xs" wrap="wrap">
       <Text size="xs" c="dimmed">
         {t('join.todayWorkout', { workout: type || workout.workout_title || '' })}
       </Text>
-      <JoinButton
-        status={action.status}
-        busy={action.busy}
-        labels={{
-          join: t('join.join'),
-          joining: t('join.joining'),
-          joined: t('join.joined'),
-          closed: t('join.closed'),
-        }}
-        onJoin={() => void action.join().then(report)}
-      />
-      <ReplaceWorkoutModal
-        opened={action.clash !== null}
-        title={t('join.clashTitle')}
-        body={t('join.clashBody', { friend })}
-        replaceLabel={t('join.replace')}
-        keepLabel={t('join.keep')}
-        busy={action.busy}
-        onReplace={() => void action.replace().then(report)}
-        onKeep={action.cancel}
-      />
+      <JoinControl action={action} friend={friend} />
     </Group>
   );
 }

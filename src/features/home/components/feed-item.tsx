@@ -15,7 +15,7 @@ import type { FeedItem as FeedRow } from '@/db/local-state';
 import { shownAvatar } from '@/lib/shown-avatar';
 import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
 import { FlexButton } from './flex-button';
-import { JoinControl } from './join-control';
+import { FeedJoin } from './feed-join';
 import classes from './home.module.css';
 
 const KIND_ICONS = {
@@ -123,7 +123,7 @@ export function FeedItemRow({
           </Text>
           {item.user_id === me ? null : <FlexButton item={item} />}
           {item.user_id !== me && item.kind === 'workout_planned' && item.workout_id && item.workout_date ? (
-            <JoinControl
+            <FeedJoin
               target={{
                 workout_id: item.workout_id,
                 owner_id: item.user_id,

@@ -10,14 +10,14 @@ import { TOAST_ERROR_MS } from '@/domain/constants';
  * a friend's, or a clash another device made): the button went back to Join; say why once, then dismiss.
  */
 export function JoinRefusalToasts() {
-  const { t } = useTranslation('home');
+  const { t } = useTranslation(['home', 'common']);
   const { db } = useUserData();
   const { refused, dismiss } = useJoinRefusals(db, 'request');
   useEffect(() => {
     for (const r of refused) {
       notifications.show({
         id: r.key,
-        title: t('join.failed'),
+        title: t('common:join.failed'),
         message: r.code === 'join_clash' ? t('join.refusedClash') : t('join.refused'),
         color: 'red',
         autoClose: TOAST_ERROR_MS,

@@ -4,11 +4,10 @@ import { IconFlame } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
-import { JoinButton, ReplaceWorkoutModal } from '@/components/join-button';
+import { JoinControl } from '@/components/join-control';
 import { flexListedActivity } from '@/db/commands/flex';
-import type { CommandResult } from '@/db/commands/result';
 import { flexKey } from '@/db/feed-flexes';
-import { useJoinAction, useMyJoinRequests, type JoinTarget } from '@/db/join-status';
+import { useJoinAction, type JoinTarget } from '@/db/join-status';
 import { pending$ } from '@/db/pending-writes';
 import { useLiveDocument, useLiveValue } from '@/db/use-live-query';
 import { TOAST_ERROR_MS } from '@/domain/constants';
@@ -119,43 +118,6 @@ function ActivityFlex({ item, ownerId }: { item: ActivityItem; ownerId: string }
 }
 
 function ActivityJoin({ target, friend, today }: { target: JoinTarget; friend: string; today: string }) {
-  const { t } = useTranslation('people');
   const { db, userId } = useUserData();
-  const requests = useMyJoinRequests(db, userId);
-  const action = useJoinAction(db, userId, requests, target, today);
-  const report = (result: CommandResult<unknown> | null) => {
-    if (result && !result.ok) {
-      notifications.show({
-        message: t('social.joinFailed'),
-        color: 'red',
-        autoClose: TOAST_ERROR_MS,
-        withCloseButton: false,
-      });
-    }
-  };
-  return (
-    <>
-      <JoinButton
-        status={action.status}
-        busy={action.busy}
-        labels={{
-          join: t('social.join'),
-          joining: t('social.joining'),
-          joined: t('social.joined'),
-          closed: t('social.closed'),
-        }}
-        onJoin={() => void action.join().then(report)}
-      />
-      <ReplaceWorkoutModal
-        opened={action.clash !== null}
-        title={t('social.clashTitle')}
-        body={t('social.clashBody', { friend })}
-        replaceLabel={t('social.replace')}
-        keepLabel={t('social.keep')}
-        busy={action.busy}
-        onReplace={() => void action.replace().then(report)}
-        onKeep={action.cancel}
-      />
-    </>
-  );
+  return <JoinControl action={useJoinAction(db, userId, target, today)} friend={friend} />;
 }
