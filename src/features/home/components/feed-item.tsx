@@ -13,9 +13,11 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { FeedItem as FeedRow } from '@/db/local-state';
 import { shownAvatar } from '@/lib/shown-avatar';
+import { formatDay, formatRelative } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
 import { FlexButton } from './flex-button';
-import { FeedJoin } from './feed-join';
+import { JoinControl } from './join-control';
 import classes from './home.module.css';
 
 const KIND_ICONS = {
@@ -30,6 +32,8 @@ const KIND_ICONS = {
 } as const;
 type Kind = keyof typeof KIND_ICONS;
 const isKind = (k: string): k is Kind => k in KIND_ICONS;
+/** "for Thu, Nov 26" on a planned workout: the day without its year. */
+const FOR_DATE = { weekday: 'short', day: 'numeric', month: 'short' } as const;
 const isWorkoutType = (t: string | null): t is WorkoutType =>
   t !== null && (WORKOUT_TYPES as readonly string[]).includes(t);
 
@@ -47,25 +51,20 @@ export function FeedItemRow({
   today: string;
   highlighted?: boolean;
 }) {
-  const { t, i18n } = useTranslation('home');
+  const { t } = useTranslation('home');
+  const locale = useFormatLocale();
   const avatar = shownAvatar(item);
   const look = isKind(item.kind) ? KIND_ICONS[item.kind] : { icon: IconActivity, color: 'gray' };
   const Icon = look.icon;
   const type = isWorkoutType(item.workout_type)
     ? t(`workoutTypes.${item.workout_type}`)
     : (item.workout_title ?? '');
-  const dayFormat = new Intl.DateTimeFormat(i18n.language, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
   let text: string;
   switch (isKind(item.kind) ? item.kind : 'other') {
     case 'workout_planned':
       text = t('feed.kinds.workout_planned', { type });
       if (item.workout_date)
-        text += ` ${t('feed.forDate', { date: dayFormat.format(new Date(`${item.workout_date}T12:00:00Z`)) })}`;
+        text += ` ${t('feed.forDate', { date: formatDay(item.workout_date, locale, FOR_DATE) })}`;
       break;
     case 'workout_joined':
       text = t('feed.kinds.workout_joined', { type });
@@ -119,11 +118,11 @@ export function FeedItemRow({
         <Group gap={8} wrap="wrap">
           <Icon size={14} color={`var(--mantine-color-${look.color}-6)`} aria-hidden />
           <Text size="xs" c="dimmed" component="time" dateTime={item.created_at}>
-            {relativeTime(i18n.language, item.created_at, now)}
+            {formatRelative(item.created_at, now, locale)}
           </Text>
           {item.user_id === me ? null : <FlexButton item={item} />}
           {item.user_id !== me && item.kind === 'workout_planned' && item.workout_id && item.workout_date ? (
-            <FeedJoin
+            <JoinControl
               target={{
                 workout_id: item.workout_id,
                 owner_id: item.user_id,
@@ -162,23 +161,4 @@ function achievementTitle(t: ReturnType<typeof useTranslation<'home'>>['t'], ite
   // The catalogue's title in the user's language when known; the server's name otherwise.
   const translated = id ? (t as unknown as (k: string, o: object) => string)(key, { defaultValue: '' }) : '';
   return translated || item.achievement_name || '';
-}
-
-const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
-  ['year', 365 * 24 * 3600],
-  ['month', 30 * 24 * 3600],
-  ['week', 7 * 24 * 3600],
-  ['day', 24 * 3600],
-  ['hour', 3600],
-  ['minute', 60],
-];
-
-/** "5 minutes ago", "yesterday", in the user's language. */
-export function relativeTime(language: string, iso: string, now: number): string {
-  const seconds = Math.round((new Date(iso).getTime() - now) / 1000);
-  const rtf = new Intl.RelativeTimeFormat(language, { numeric: 'auto' });
-  for (const [unit, size] of UNITS) {
-    if (Math.abs(seconds) >= size) return rtf.format(Math.round(seconds / size), unit);
-  }
-  return rtf.format(0, 'minute');
 }

@@ -27,6 +27,8 @@ import { useTranslation } from 'react-i18next';
 import { shownAvatar } from '@/lib/shown-avatar';
 import { formatHandle } from '@/domain/identity';
 import { InfoPage } from '@/components/info-page';
+import { formatDate } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { ActivityItem, PublicProfile, PublicProfileState } from '../data/public-profile';
 import { FlexCount } from './flex-count';
@@ -343,8 +345,8 @@ function RecentActivity({
   items: readonly ActivityItem[];
   social: ((item: ActivityItem) => ReactNode) | null;
 }) {
-  const { t, i18n } = useTranslation(['people', 'achievements']);
-  const format = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const { t } = useTranslation(['people', 'achievements']);
+  const locale = useFormatLocale();
   return (
     <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="pp-act">
       <Stack gap="sm">
@@ -362,7 +364,7 @@ function RecentActivity({
                     {activityText(item, t as unknown as Translate)}
                   </Text>
                   <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {format.format(new Date(item.created_at))}
+                    {formatDate(item.created_at, locale)}
                   </Text>
                 </Group>
                 {social ? (
