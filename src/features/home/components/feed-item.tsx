@@ -17,7 +17,7 @@ import { formatDay, formatRelative } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
 import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
 import { FlexButton } from './flex-button';
-import { JoinControl } from './join-control';
+import { FeedJoin } from './feed-join';
 import classes from './home.module.css';
 
 const KIND_ICONS = {
@@ -122,7 +122,7 @@ export function FeedItemRow({
           </Text>
           {item.user_id === me ? null : <FlexButton item={item} />}
           {item.user_id !== me && item.kind === 'workout_planned' && item.workout_id && item.workout_date ? (
-            <JoinControl
+            <FeedJoin
               target={{
                 workout_id: item.workout_id,
                 owner_id: item.user_id,
