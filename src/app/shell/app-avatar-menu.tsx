@@ -4,7 +4,7 @@ import { MENU_HOVER_GRACE_MS, MENU_HOVER_OPEN_MS } from '@/domain/constants';
 import type { ShellIdentity } from './app-identity';
 import { useLazyMenu } from './app-lazy-menu';
 import classes from './app-shell.module.css';
-import { AppUserAvatar } from './app-user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 /**
  * The desktop header's avatar menu: the user's name and level, Profile, Add friend, Settings, Plan and
@@ -22,7 +22,7 @@ export function AppAvatarMenu({ identity }: { identity: ShellIdentity }) {
       // A click or Enter/Space opens at once; only hovering waits the 100 ms.
       {...menu.triggerProps}
     >
-      <AppUserAvatar profile={identity.profile} size={32} />
+      <UserAvatar profile={identity.profile} size={32} />
     </UnstyledButton>
   );
   if (menu.menus === null) return menu.beforeLoad(target);

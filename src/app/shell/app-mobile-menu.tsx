@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ShellIdentity } from './app-identity';
 import { useLazyMenu } from './app-lazy-menu';
 import classes from './app-shell.module.css';
-import { AppUserAvatar } from './app-user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 /**
  * The phone header's avatar dropdown: name, product ID, level, streak and the theme toggle, then Profile,
@@ -19,7 +19,7 @@ export function AppMobileMenu({ identity }: { identity: ShellIdentity }) {
       aria-label={t('header.accountMenu')}
       {...menu.triggerProps}
     >
-      <AppUserAvatar profile={identity.profile} size={32} />
+      <UserAvatar profile={identity.profile} size={32} />
     </UnstyledButton>
   );
   if (menu.menus === null) return menu.beforeLoad(target);

@@ -6,7 +6,7 @@ import { BrandMark } from '@/components/brand-mark';
 import type { ShellIdentity } from './app-identity';
 import { isActiveSection, linkTo, MAIN_SECTIONS } from './app-nav-items';
 import classes from './app-shell.module.css';
-import { AppUserAvatar } from './app-user-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import { useSignOut } from './app-use-sign-out';
 
 /**
@@ -23,7 +23,7 @@ export function AppSidebar({ identity }: { identity: ShellIdentity }) {
         <BrandMark size={32} />
       </Link>
       <div className={classes.identity}>
-        <AppUserAvatar profile={identity.profile} size={40} />
+        <UserAvatar profile={identity.profile} size={40} />
         <div className={classes.identityText}>
           <Text fw={700} size="sm" truncate="end">
             {identity.handle ?? identity.username}

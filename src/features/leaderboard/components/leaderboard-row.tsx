@@ -1,10 +1,10 @@
-import { Anchor, Avatar, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Anchor, Badge, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconFlame } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { LeaderboardRow } from '@/db/local-state';
 import { formatHandle } from '@/domain/identity';
-import { shownAvatar } from '@/lib/shown-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 
 function handleOf(row: { username: string; discriminator: string }): string {
   try {
@@ -18,7 +18,6 @@ function handleOf(row: { username: string; discriminator: string }): string {
 export function LeaderboardRowItem({ row }: { row: LeaderboardRow }) {
   const { t, i18n } = useTranslation('leaderboard');
   const router = useRouter();
-  const { src, initial } = shownAvatar(row);
   const handle = handleOf(row);
   const nf = new Intl.NumberFormat(i18n.language);
   // By href: the profile by id is another screen's route (/p/{id}); my own row opens /profile.
@@ -39,9 +38,7 @@ export function LeaderboardRowItem({ row }: { row: LeaderboardRow }) {
           {row.rank}
         </Text>
         <VisuallyHidden>{t('rank', { rank: row.rank })}</VisuallyHidden>
-        <Avatar src={src} alt="" radius="xl" color="spotter" aria-hidden>
-          {initial}
-        </Avatar>
+        <UserAvatar profile={row} />
         <Stack gap={0} miw={0}>
           <Group gap={6} wrap="nowrap" miw={0}>
             <Anchor

@@ -20,7 +20,7 @@ import type { ProfileDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
 import { useLiveValue } from '@/db/use-live-query';
 import { AVATAR_IDS, avatarPath, type AvatarId } from '@/domain/avatars';
-import { shownAvatar } from '@/lib/shown-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import {
   chooseAvatar,
   removePhoto,
@@ -63,7 +63,6 @@ export function AvatarSection({
   const [retryFile, setRetryFile] = useState<File | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const ctx = { db, userId };
-  const shown = shownAvatar(profile);
   const hasPhoto = Boolean(profile.profile_picture_url);
   const busy = stage !== null;
 
@@ -144,17 +143,13 @@ export function AvatarSection({
           {t('picture.heading')}
         </Title>
         <Group gap="md" align="center" wrap="nowrap">
-          <Avatar
-            src={shown.src}
+          <UserAvatar
+            profile={profile}
             alt={t('picture.current')}
             size={96}
             radius="50%"
-            color="spotter"
-            variant="filled"
             data-testid="profile-picture-preview"
-          >
-            {shown.initial}
-          </Avatar>
+          />
           <Stack gap="xs">
             <Group gap="sm">
               <FileButton

@@ -1,7 +1,6 @@
 import {
   Alert,
   Anchor,
-  Avatar,
   Button,
   Center,
   Group,
@@ -21,7 +20,7 @@ import { sendFriendRequestByHandle } from '@/db/commands/friends';
 import { online$ } from '@/db/sync-status';
 import type { SpotterDatabase } from '@/db/types';
 import { useLiveValue } from '@/db/use-live-query';
-import { shownAvatar } from '@/lib/shown-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import type { FriendRpc } from '../data/friend-actions';
 import { useDiscover } from '../data/use-discover';
 import { DISCOVER_MAX, DISCOVER_PAGE, type DiscoverPerson } from '../model/discover';
@@ -126,14 +125,11 @@ export function DiscoverSection({
         ) : (
           <Stack gap="sm" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {people.map((person) => {
-              const avatar = shownAvatar(person);
               const requested = person.friendship_status === 'request_sent' || sent.has(person.id);
               return (
                 <Group key={person.id} component="li" justify="space-between" wrap="nowrap" gap="sm">
                   <Group gap="sm" wrap="nowrap" miw={0}>
-                    <Avatar src={avatar.src} alt="" radius="xl" color="spotter" variant="filled" aria-hidden>
-                      {avatar.initial}
-                    </Avatar>
+                    <UserAvatar profile={person} />
                     <Stack gap={0} miw={0}>
                       <Anchor component={Link} to={`/p/${encodeURIComponent(person.id)}`} fw={600} truncate>
                         {person.handle}

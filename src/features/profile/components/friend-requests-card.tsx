@@ -1,11 +1,11 @@
-import { Avatar, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCheck, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { respondToFriendRequest } from '@/db/commands/friends';
 import type { FriendRequestDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
-import { shownAvatar } from '@/lib/shown-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import { formatHandle } from '@/domain/identity';
 import type { FriendRpc } from '../data/friend-actions';
 import { useRequestSenders } from '../data/use-request-senders';
@@ -66,7 +66,6 @@ export function FriendRequestsCard({
             {open.map((request) => {
               const sender = senders.get(request.sender_id);
               const name = sender ? sender.username : t('requests.someone');
-              const { src, initial } = shownAvatar(sender ?? {});
               let handle: string | null = null;
               if (sender) {
                 try {
@@ -78,9 +77,7 @@ export function FriendRequestsCard({
               return (
                 <Group component="li" key={request.id} justify="space-between" wrap="wrap" gap="sm">
                   <Group gap="sm" wrap="nowrap" miw={0}>
-                    <Avatar src={src} alt="" radius="xl" color="spotter" aria-hidden>
-                      {initial}
-                    </Avatar>
+                    <UserAvatar profile={sender} />
                     <Stack gap={0} miw={0}>
                       <Text fw={700} truncate="end">
                         {name}

@@ -1,8 +1,8 @@
-import { Anchor, Avatar, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconFlame, IconMapPin, IconUserMinus } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { shownAvatar } from '@/lib/shown-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import { formatHandle } from '@/domain/identity';
 import type { FriendRow } from '../data/use-friends-list';
 
@@ -17,7 +17,6 @@ export function handleOf(row: { username: string; discriminator: string }): stri
 /** One friend: avatar, handle (a link to their profile), level, streak, at a gym now, and Remove. */
 export function FriendsListItem({ row, onRemove }: { row: FriendRow; onRemove: (row: FriendRow) => void }) {
   const { t } = useTranslation('friends');
-  const { src, initial } = shownAvatar(row);
   const handle = handleOf(row);
   const router = useRouter();
   // By href: the profile by id is another screen's route (/p/{id}).
@@ -25,9 +24,7 @@ export function FriendsListItem({ row, onRemove }: { row: FriendRow; onRemove: (
   return (
     <Group component="li" justify="space-between" wrap="nowrap" gap="sm" data-friend-id={row.id}>
       <Group gap="sm" wrap="nowrap" miw={0}>
-        <Avatar src={src} alt="" radius="xl" color="spotter" aria-hidden>
-          {initial}
-        </Avatar>
+        <UserAvatar profile={row} />
         <Stack gap={2} miw={0}>
           <Anchor
             href={href}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { cancelFriendRequest } from '@/db/commands/friends';
 import type { FriendRequestDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
-import { shownAvatar } from '@/lib/shown-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import type { FriendRpc } from '../data/friend-actions';
 import { useRequestSenders } from '../data/use-request-senders';
 import { commandErrorKey, type QueuedSend } from '../model/friend-ledger';
@@ -78,13 +78,10 @@ export function FriendsOutgoing({
           {requests.map((request) => {
             const receiver = receivers.get(request.receiver_id);
             const name = receiver ? handleOf(receiver) : t('outgoing.someone');
-            const { src, initial } = shownAvatar(receiver ?? {});
             return (
               <Group component="li" key={request.id} justify="space-between" wrap="wrap" gap="sm">
                 <Group gap="sm" wrap="nowrap" miw={0}>
-                  <Avatar src={src} alt="" radius="xl" color="spotter" aria-hidden>
-                    {initial}
-                  </Avatar>
+                  <UserAvatar profile={receiver} />
                   <Stack gap={0} miw={0}>
                     <Text fw={700} truncate="end">
                       {name}

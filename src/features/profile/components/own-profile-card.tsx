@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Avatar,
   CopyButton,
   Group,
   Paper,
@@ -15,7 +14,7 @@ import { IconCheck, IconCopy, IconFlame, IconTrophy } from '@tabler/icons-react'
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProfileDoc } from '@/db/schemas';
-import { shownAvatar } from '@/lib/shown-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import { formatHandle } from '@/domain/identity';
 
 /** Level, XP and streak as the progression shows them (local writes included). */
@@ -65,7 +64,6 @@ export function OwnProfileCard({
   progress: ProfileProgress | undefined;
 }) {
   const { t } = useTranslation('profile');
-  const { src, initial } = shownAvatar(profile);
   const p = progress ?? fromProfile(profile);
   const handle = formatHandle(profile.username, profile.discriminator);
   const fullName = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
@@ -83,9 +81,7 @@ export function OwnProfileCard({
           {t('own.heading')}
         </Title>
         <Group gap="md" wrap="nowrap" align="center">
-          <Avatar src={src} alt="" size={72} radius="xl" color="spotter" variant="filled" aria-hidden>
-            {initial}
-          </Avatar>
+          <UserAvatar profile={profile} size={72} />
           <Stack gap={4} miw={0}>
             <Text fw={800} fz="xl" truncate="end">
               {profile.username}

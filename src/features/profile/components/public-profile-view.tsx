@@ -1,6 +1,5 @@
 import {
   Alert,
-  Avatar,
   Badge,
   Button,
   Center,
@@ -24,7 +23,7 @@ import {
 import { Link } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shownAvatar } from '@/lib/shown-avatar';
+import { UserAvatar } from '@/components/user-avatar';
 import { formatHandle } from '@/domain/identity';
 import { InfoPage } from '@/components/info-page';
 import { formatDate } from '@/lib/time-format';
@@ -148,7 +147,6 @@ function ProfileCard({
   const { t } = useTranslation('people');
   const handle = formatHandle(profile.username, profile.discriminator);
   usePageTitle(t('public.title', { name: profile.username }));
-  const { src, initial } = shownAvatar(profile);
 
   return (
     <Container size={640} py={{ base: 'md', sm: 'xl' }} px={{ base: 'sm', sm: 'md' }}>
@@ -167,9 +165,7 @@ function ProfileCard({
         >
           <Stack gap="md">
             <Group gap="md" wrap="nowrap" align="center">
-              <Avatar src={src} alt="" size={72} radius="xl" color="spotter" variant="filled" aria-hidden>
-                {initial}
-              </Avatar>
+              <UserAvatar profile={profile} size={72} />
               <Stack gap={2} miw={0}>
                 <Title order={1} fz="h2" id="pp-name" style={{ overflowWrap: 'anywhere' }}>
                   {profile.username}
