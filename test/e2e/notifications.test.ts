@@ -99,7 +99,7 @@ describeInBrowser('notifications page (production build, emulator)', () => {
     // The reminder names the workout once its row has synced too (until then: "your workout is coming up").
     await expect
       .poll(async () => (await items().allTextContents())[0], { timeout: 30_000 })
-      .toMatch(/^Unread: Reminder: your yoga workout starts (today|tomorrow) at \d\d:\d\d/);
+      .toMatch(/^Unread: Reminder: your yoga workout starts (today|tomorrow) at \d{1,2}:\d\d[\s\u202f][AP]M/);
     const texts = await items().allTextContents();
     expect(texts[1]).toContain('sent you a friend request');
     // pal is no friend (no local profile): the name comes from the public profile, fetched online.

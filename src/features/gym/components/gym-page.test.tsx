@@ -172,6 +172,8 @@ describe('/gym', () => {
     const list = await screen.findByRole('list', { name: 'Who is here now' });
     expect(await within(list).findByText('mia')).toBeInTheDocument();
     expect(within(list).getByText(/Level 5/)).toBeInTheDocument();
+    // jsdom's browser is en-US: a 12-hour time without a leading zero (it said "07:01 AM")
+    expect(within(list).getByText(/since ([1-9]|1[0-2]):\d\d[\s\u202f][AP]M/)).toBeInTheDocument();
     expect(sync.calls).toContainEqual({
       name: 'get_friends_at_gym',
       args: { p_gym_id: 'fitx-berlin-mitte' },

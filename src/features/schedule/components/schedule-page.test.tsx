@@ -173,6 +173,9 @@ describe('SchedulePage', () => {
     });
     expect(Object.keys((await readPending(db)).entries)).toEqual([`workouts:${doc?.id}`]);
     expect(screen.getByTestId('day-2026-11-22')).toHaveAccessibleName(/1 workout: Leg day/);
+    // the week cell and the day panel write the time alike (en-US in jsdom; the cell said "18:30")
+    expect(screen.getByTestId('day-2026-11-22')).toHaveTextContent(/6:30[\s\u202f]PM/);
+    expect(panel).toHaveTextContent(/6:30[\s\u202f]PM/);
     expect(within(panel).getByText('Not synced yet')).toBeInTheDocument();
 
     await u.click(within(panel).getByRole('button', { name: 'Edit Leg day' }));
