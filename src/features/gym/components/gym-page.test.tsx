@@ -1,6 +1,8 @@
 import type { User } from '@supabase/supabase-js';
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { AppAvatarMenu } from '@/app/shell/app-avatar-menu';
+import { shellIdentity } from '@/app/shell/app-identity';
 import { UserDataContext } from '@/app/user-data/user-data-context';
 import { feedItem } from '@/db/feed-fixtures';
 import { writeFeedWindow } from '@/db/local-state';
@@ -165,6 +167,25 @@ describe('/gym', () => {
     expect(await screen.findByRole('button', { name: 'Check in at FitX Berlin-Mitte' })).toBeInTheDocument();
     const after = await db.check_ins.find({ selector: { user_id: USER } }).exec();
     expect(after[0]?.checked_out_at).not.toBeNull();
+  });
+
+  it('my row shows my avatar (not "Y" for "You"), with the initial the header and friend rows use', async () => {
+    const friend = { ...friendHere, username: '<mia', avatar_id: null };
+    const { user, db } = await renderGym({ homeGym: true, friends: [friend] });
+    const me = { ...ROWS.profiles, username: '<lena', avatar_id: null };
+    await db.profiles.insert(me);
+    await user.click(await screen.findByRole('button', { name: 'Check in at FitX Berlin-Mitte' }));
+    const presence = await screen.findByRole('list', { name: 'Who is here now' });
+    const myRow = (await within(presence).findByText('You')).closest('li');
+    const friendRow = (await within(presence).findByText('<mia')).closest('li');
+    const initialOf = (row: Element | null) => row?.querySelector('.mantine-Avatar-root')?.textContent;
+    await waitFor(() => expect(initialOf(myRow)).toBe('<'));
+    expect(initialOf(friendRow)).toBe('<');
+
+    // The header's avatar menu shows the same initial for the same name.
+    const header = renderWithProviders(<AppAvatarMenu identity={shellIdentity(me, undefined)} />);
+    const trigger = await within(header.container).findByRole('button', { name: 'Account menu' });
+    expect(trigger.querySelector('.mantine-Avatar-root')).toHaveTextContent(/^<$/);
   });
 
   it('shows the friends who are here (get_friends_at_gym), and the last list when offline', async () => {

@@ -37,6 +37,7 @@ export function GymPage() {
   const homeRows = useLiveQuery(useMemo(() => homeGyms(db, userId), [db, userId]));
   const gyms = useLiveQuery(useMemo(() => gymsByName(db), [db]));
   const myCheckIn = useLiveDocument(useMemo(() => openCheckIn(db, userId), [db, userId]));
+  const myProfile = useLiveDocument(useMemo(() => db.profiles.findOne(userId), [db, userId]));
   const pending = useLiveValue(useMemo(() => pending$(db), [db]));
   const online = useLiveValue(browserOnline$) ?? true;
 
@@ -149,6 +150,7 @@ export function GymPage() {
               failed={presence.failed}
               onRetry={presence.refresh}
               meSince={present?.gym_id === presenceGym ? present.checked_in_at : null}
+              me={myProfile ? myProfile.toJSON() : null}
               now={now}
             />
           )}

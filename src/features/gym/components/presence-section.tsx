@@ -1,19 +1,9 @@
-import {
-  Alert,
-  Avatar,
-  Button,
-  Group,
-  Loader,
-  Paper,
-  SegmentedControl,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconUsers, IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { shownAvatar } from '@/lib/shown-avatar';
+import { UserAvatar } from '@/components/user-avatar';
+import type { AvatarSource } from '@/domain/avatars';
 import { formatRelative, formatTimeOfDay } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
 import type { FriendAtGym } from '../model/presence';
@@ -30,6 +20,8 @@ export interface PresenceSectionProps {
   onRetry: () => void;
   /** My own check-in time when I am present at this gym. */
   meSince: string | null;
+  /** My own profile, for my avatar in my row (its label says "You"). */
+  me: AvatarSource | null;
   now: Date;
 }
 
@@ -65,7 +57,7 @@ export function PresenceSection(props: PresenceSectionProps) {
   );
 }
 
-function PresenceList({ online, friends, loading, failed, onRetry, meSince, now }: PresenceSectionProps) {
+function PresenceList({ online, friends, loading, failed, onRetry, meSince, me, now }: PresenceSectionProps) {
   const { t } = useTranslation('gym');
   const locale = useFormatLocale();
   const rows = friends ?? [];
@@ -106,9 +98,7 @@ function PresenceList({ online, friends, loading, failed, onRetry, meSince, now 
         >
           {meSince === null ? null : (
             <Group gap="sm" component="li">
-              <Avatar radius="xl" color="teal" alt="">
-                {t('presence.you').slice(0, 1)}
-              </Avatar>
+              <UserAvatar profile={me} />
               <div>
                 <Text fw={600}>{t('presence.you')}</Text>
                 <Text size="xs" c="dimmed">
@@ -118,16 +108,13 @@ function PresenceList({ online, friends, loading, failed, onRetry, meSince, now 
             </Group>
           )}
           {rows.map((friend) => {
-            const avatar = shownAvatar(friend);
             const since = t('presence.since', { time: formatTimeOfDay(friend.checked_in_at, locale) });
             const active = friend.last_active_at
               ? ` · ${t('presence.lastActive', { time: formatRelative(friend.last_active_at, now, locale) })}`
               : '';
             return (
               <Group gap="sm" component="li" key={friend.user_id}>
-                <Avatar src={avatar.src} radius="xl" alt="">
-                  {avatar.initial}
-                </Avatar>
+                <UserAvatar profile={friend} />
                 <div>
                   <Text fw={600}>
                     {friend.username}
