@@ -9,6 +9,7 @@ import type { NotificationGroup } from './notification-groups';
 import { NotificationItem } from './notification-item';
 import classes from './notifications-page.module.css';
 import { useActor, type Actor } from './use-actor-name';
+import type { AvatarSource } from '@/domain/avatars';
 
 /** i18next's `t` narrowed to a plain key and options (the burst keys are built from the type). */
 type Translate = (key: string, options?: Record<string, unknown>) => string;
@@ -18,7 +19,7 @@ export interface BurstRowProps {
   /** The newest member's actor from the local database, when it is there. */
   localActor: Actor | undefined;
   now: Date;
-  avatarOf: (actor: Actor | undefined, name: string | undefined) => { src: string | null; initial: string };
+  avatarOf: (actor: Actor | undefined, name: string | undefined) => AvatarSource;
   /** Opens the subject and marks every member read. */
   onOpenGroup: (group: NotificationGroup<NotificationDoc>) => void;
   /** One member as the list shows it alone (opens its subject, marks itself read, its own actions). */

@@ -1,4 +1,4 @@
-import { Avatar, Group, Indicator, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
+import { Group, Indicator, Text, ThemeIcon, UnstyledButton } from '@mantine/core';
 import type { ReactNode } from 'react';
 import {
   IconAlarm,
@@ -11,6 +11,8 @@ import {
 import { useTranslation } from 'react-i18next';
 import type { NotificationDoc, NotificationType } from '@/db/schemas/notifications';
 import classes from './notifications-page.module.css';
+import { UserAvatar } from '@/components/user-avatar';
+import type { AvatarSource } from '@/domain/avatars';
 
 const ICONS: Record<NotificationType, typeof IconAlarm> = {
   friend_request_received: IconUserPlus,
@@ -27,8 +29,8 @@ export interface NotificationItemProps {
   text: string;
   when: string;
   onOpen: (notification: NotificationDoc) => void;
-  /** The actor's avatar (picture, or the initial); the type's icon when there is no actor. */
-  avatar?: { src: string | null; initial: string } | undefined;
+  /** Whose avatar to show (the actor's profile, or just their name); the type's icon when there is no actor. */
+  avatar?: AvatarSource | undefined;
   /** Actions on the subject right in the list (a join request's Accept/Decline). */
   actions?: ReactNode;
   /** How many notifications this row stands for (a burst, notification-groups.ts); 1 when alone. */
@@ -60,9 +62,7 @@ export function NotificationItem({
         <Group wrap="nowrap" gap="md" align="flex-start">
           <Indicator disabled={!unread} size={10} offset={4} position="top-end">
             {avatar ? (
-              <Avatar src={avatar.src} alt="" radius="xl" size={40} color="orange">
-                {avatar.initial}
-              </Avatar>
+              <UserAvatar profile={avatar} size={40} />
             ) : (
               <ThemeIcon variant="light" radius="xl" size={40} {...(unread ? {} : { color: 'gray' })}>
                 <Icon size={22} aria-hidden />

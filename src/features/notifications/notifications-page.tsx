@@ -10,7 +10,7 @@ import {
   markNotificationRead,
 } from '@/db/commands/notifications';
 import { notificationsNewestFirst, profilesByName } from '@/db/queries';
-import { shownAvatar } from '@/lib/shown-avatar';
+import type { AvatarSource } from '@/domain/avatars';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
 import { useLiveQuery } from '@/db/use-live-query';
@@ -29,9 +29,9 @@ import { useNow } from './use-now';
 
 const PAGE_SIZE = 100;
 
-/** The actor's picture or avatar, or the initial of their name ("Someone" when unknown). */
-const avatarOf = (actor: Actor | undefined, name: string | undefined) =>
-  shownAvatar(actor ?? { username: name ?? '' });
+/** Whose avatar a row shows (UserAvatar): the actor's profile, else just their name ("Someone" when unknown). */
+const avatarOf = (actor: Actor | undefined, name: string | undefined): AvatarSource =>
+  actor ?? { username: name ?? '' };
 
 interface RowProps {
   notification: NotificationDoc;

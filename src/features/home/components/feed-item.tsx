@@ -1,4 +1,4 @@
-import { Avatar, Badge, Group, Stack, Text } from '@mantine/core';
+import { Badge, Group, Stack, Text } from '@mantine/core';
 import {
   IconBarbell,
   IconBolt,
@@ -12,10 +12,10 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { FeedItem as FeedRow } from '@/db/local-state';
-import { shownAvatar } from '@/lib/shown-avatar';
 import { formatDay, formatRelative } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
 import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
+import { UserAvatar } from '@/components/user-avatar';
 import { FlexButton } from './flex-button';
 import { FeedJoin } from './feed-join';
 import classes from './home.module.css';
@@ -53,7 +53,6 @@ export function FeedItemRow({
 }) {
   const { t } = useTranslation('home');
   const locale = useFormatLocale();
-  const avatar = shownAvatar(item);
   const look = isKind(item.kind) ? KIND_ICONS[item.kind] : { icon: IconActivity, color: 'gray' };
   const Icon = look.icon;
   const type = isWorkoutType(item.workout_type)
@@ -105,9 +104,7 @@ export function FeedItemRow({
       data-highlighted={highlighted || undefined}
       aria-current={highlighted || undefined}
     >
-      <Avatar src={avatar.src} alt="" radius="xl" size={40} color="orange">
-        {avatar.initial}
-      </Avatar>
+      <UserAvatar profile={item} size={40} />
       <Stack gap={2} style={{ flex: 1, minWidth: 0 }}>
         <Text size="sm">
           <Text span fw={700}>
