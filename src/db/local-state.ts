@@ -61,9 +61,22 @@ export interface FeedItem {
   flex_count: number;
   flexed_by_me: boolean;
 }
+/** get_feed's page size (the sync worker's first page and each "load more"). */
+export const FEED_PAGE_SIZE = 20;
+
 export interface FeedWindow {
   items: FeedItem[];
   fetched_at: string | null;
+  /**
+   * Whether get_feed may hold rows older than the window's last one: false once a read came back shorter
+   * than it asked for. Absent in a window stored before this field: see `feedHasMore`.
+   */
+  more?: boolean;
+}
+
+/** "Load more" is offered only when there may be more: a short (or empty) last page means there is not. */
+export function feedHasMore(window: FeedWindow): boolean {
+  return window.items.length > 0 && (window.more ?? window.items.length >= FEED_PAGE_SIZE);
 }
 
 export interface DailyChallengeState {

@@ -14,6 +14,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { challengeDateUtc } from '../../src/domain/challenge-date';
 import {
   DAILY_CHALLENGE_ID,
+  FEED_PAGE_SIZE,
   FEED_WINDOW_ID,
   PROFILE_DETAILS_ID,
   writeDailyChallenge,
@@ -36,8 +37,9 @@ import { rowShowsIntent } from './pull-overlay';
 export type LocalDocKind = 'feed' | 'challenge' | 'details' | 'leaderboard';
 export const LOCAL_DOC_KINDS: readonly LocalDocKind[] = ['feed', 'challenge', 'details', 'leaderboard'];
 
-/** get_feed's page size; a refresh re-reads as many rows as the window holds (at most the RPC's 100). */
-export const FEED_PAGE_SIZE = 20;
+// get_feed's page size (src/db/local-state.ts); a refresh re-reads as many rows as the window holds (at
+// most the RPC's 100).
+export { FEED_PAGE_SIZE };
 const FEED_MAX = 100;
 
 const DETAIL_FIELDS = [
@@ -136,13 +138,16 @@ export class LocalDocs {
   private async refreshFeed(): Promise<void> {
     const { db, client } = this.options;
     const current = (await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.items ?? [];
-    const limit = Math.min(Math.max(current.length, FEED_PAGE_SIZE), FEED_MAX);
-    const res = await client.rpc('get_feed', { p_limit: limit });
+    const limit = Math.min(Math.max(current.length, FEED_PAGE_SIZE), FEED_MAX - 1);
+    // One row more than kept: whether it came says if "load more" would find anything.
+    const res = await client.rpc('get_feed', { p_limit: limit + 1 });
     if (res.error) throw classify(res.status, res.error);
     if (this.stopped || db.closed) return;
+    const rows = (res.data ?? []) as FeedItem[];
     await writeFeedWindow(db, {
-      items: await this.settleQueuedFlexes((res.data ?? []) as FeedItem[]),
+      items: await this.settleQueuedFlexes(rows.slice(0, limit)),
       fetched_at: this.options.now().toISOString(),
+      more: rows.length > limit,
     });
   }
 
@@ -166,13 +171,15 @@ export class LocalDocs {
   }
 
   /** The next older page after the window's last item, appended to `feed_window`. */
-  loadMoreFeed(limit = FEED_PAGE_SIZE): Promise<LoadMoreResult> {
+  loadMoreFeed(pageSize = FEED_PAGE_SIZE): Promise<LoadMoreResult> {
+    const limit = Math.min(pageSize, FEED_MAX - 1);
     return this.serialFeed(async () => {
       const { db, client } = this.options;
       const current = (await readLocal<FeedWindow>(db, FEED_WINDOW_ID)) ?? { items: [], fetched_at: null };
       const last = current.items.at(-1);
       const res = await client.rpc('get_feed', {
-        p_limit: limit,
+        // One row more than appended, as in the refresh: `done` without a further empty read.
+        p_limit: limit + 1,
         ...(last ? { p_before_created_at: last.created_at, p_before_id: last.id } : {}),
       });
       if (res.error) {
@@ -181,14 +188,17 @@ export class LocalDocs {
           error: { code: res.error.code || 'network', message: res.error.message },
         } as const;
       }
-      const page = await this.settleQueuedFlexes((res.data ?? []) as FeedItem[]);
+      const rows = (res.data ?? []) as FeedItem[];
+      const page = await this.settleQueuedFlexes(rows.slice(0, limit));
       const seen = new Set(current.items.map((i) => i.id));
       const fresh = page.filter((i) => !seen.has(i.id));
+      const done = rows.length <= limit;
       await writeFeedWindow(db, {
         items: [...current.items, ...fresh],
         fetched_at: current.fetched_at ?? this.options.now().toISOString(),
+        more: !done,
       });
-      return { ok: true, added: fresh.length, done: page.length < limit } as const;
+      return { ok: true, added: fresh.length, done } as const;
     });
   }
 

@@ -111,15 +111,19 @@ describeEachEmulator('local documents and friends', (suite) => {
     );
     device.session.syncNow();
     await eventually(async () => (await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.items.length === 20);
+    // The refresh read one row past the page: there is more.
+    expect((await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.more).toBe(true);
     const more = await device.session.loadMoreFeed();
     expect(more).toEqual({ ok: true, added: 6, done: true });
     const window = await firstValueFrom(feedWindow$(db).pipe(filter((w) => w.items.length === 26)));
+    expect(window.more).toBe(false);
     const keys = window.items.map((i) => `${i.created_at}|${i.id}`);
     expect(new Set(keys).size).toBe(26);
     // A refresh keeps as many rows as the window holds.
     device.session.syncNow();
     await device.session.localDocs.idle();
     expect((await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.items).toHaveLength(26);
+    expect((await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.more).toBe(false);
   });
 
   it('pulls friends’ profiles only, follows their changes and forgets former friends', async () => {

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { UserDataContext } from '@/app/user-data/user-data-context';
 import { feedItem } from '@/db/feed-fixtures';
-import { writeFeedWindow } from '@/db/local-state';
+import { writeFeedWindow, type FeedWindow } from '@/db/local-state';
 import { pendingEntries, readPending } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { FRIEND, USER } from '@/db/test-fixtures';
@@ -19,9 +19,9 @@ const MINE = feedItem(USER, { id: 'rest_day_confirmed:mine', username: 'lena', f
 
 afterEach(cleanupDatabases);
 
-async function renderFeed(language: Language = 'en') {
+async function renderFeed(language: Language = 'en', window: Partial<FeedWindow> = {}) {
   const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
-  await writeFeedWindow(db, { items: [FRIENDS, MINE], fetched_at: new Date().toISOString() });
+  await writeFeedWindow(db, { items: [FRIENDS, MINE], fetched_at: new Date().toISOString(), ...window });
   const sync = new SyncWorkerClient(() => {
     throw new Error('the test never starts a worker');
   });
@@ -80,5 +80,24 @@ describe('activity feed flex', () => {
     expect(within(friendRow).getByText('3 Flexes')).toBeInTheDocument();
     expect(within(friendRow).getByText('Du hast das geflext')).toBeInTheDocument();
     await expect.poll(async () => (await flexIntents(db)).length).toBe(1);
+  });
+});
+
+describe('activity feed load more', () => {
+  it('is not offered when the window is the whole feed (a short page), which says so', async () => {
+    await renderFeed('en', { more: false });
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(screen.getByText("You're all caught up.")).toBeInTheDocument();
+  });
+
+  it('is not offered for a short window stored before the worker said whether there is more', async () => {
+    await renderFeed();
+    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+  });
+
+  it('is offered when the worker read past the page and found more', async () => {
+    await renderFeed('en', { more: true });
+    expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
+    expect(screen.queryByText("You're all caught up.")).toBeNull();
   });
 });

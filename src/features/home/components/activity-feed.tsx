@@ -3,7 +3,7 @@ import { IconActivity, IconChevronDown } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
-import { feedWindow$ } from '@/db/local-state';
+import { feedHasMore, feedWindow$ } from '@/db/local-state';
 import { useLiveValue } from '@/db/use-live-query';
 import { useMinuteNow } from '../data/minute-clock';
 import { FeedItemRow } from './feed-item';
@@ -18,7 +18,6 @@ export function ActivityFeed({ today }: { today: string }) {
   const { db, userId, sync } = useUserData();
   const feed = useLiveValue(useMemo(() => feedWindow$(db), [db]));
   const [loading, setLoading] = useState(false);
-  const [done, setDone] = useState(false);
   const [error, setError] = useState<'failed' | 'offline' | null>(null);
   const now = useMinuteNow();
   const highlighted = useActivityTarget(feed?.items);
@@ -28,8 +27,8 @@ export function ActivityFeed({ today }: { today: string }) {
     setError(null);
     const result = await sync.loadMoreFeed();
     setLoading(false);
-    if (result.ok) setDone(result.done);
-    else setError(globalThis.navigator?.onLine === false ? 'offline' : 'failed');
+    // On success the window itself says whether there is more (the worker writes `more` with the page).
+    if (!result.ok) setError(globalThis.navigator?.onLine === false ? 'offline' : 'failed');
   };
 
   const items = feed?.items ?? [];
@@ -82,11 +81,11 @@ export function ActivityFeed({ today }: { today: string }) {
             {error === 'offline' ? t('feed.offline') : t('feed.error')}
           </Text>
         ) : null}
-        {items.length > 0 && done ? (
+        {feed === undefined || items.length === 0 ? null : !feedHasMore(feed) ? (
           <Text size="sm" c="dimmed" ta="center">
             {t('feed.end')}
           </Text>
-        ) : items.length > 0 ? (
+        ) : (
           <Button
             variant="light"
             color="gray"
@@ -96,7 +95,7 @@ export function ActivityFeed({ today }: { today: string }) {
           >
             {t('feed.loadMore')}
           </Button>
-        ) : null}
+        )}
       </Stack>
     </Card>
   );

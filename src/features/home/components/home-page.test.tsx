@@ -124,6 +124,8 @@ describe('home page', () => {
     const { db, user: u } = await renderHome();
     await writeFeedWindow(db, {
       fetched_at: new Date().toISOString(),
+      // The worker found older rows past this page, so "Load more" is offered.
+      more: true,
       items: [
         {
           id: 'rest_day_confirmed:a',
