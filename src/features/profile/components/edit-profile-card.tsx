@@ -21,6 +21,8 @@ import type { ProfileDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
 import { resolveTimeZone, todayIn } from '@/domain/dates';
 import { USERNAME_MAX, USERNAME_MIN, formatHandle } from '@/domain/identity';
+import { formatDay } from '@/lib/time-format';
+import { useFormatLocale } from '@/lib/use-format-locale';
 import type { RefusedProfileWrite } from '../data/use-refused-profile-writes';
 import {
   FITNESS_LEVELS,
@@ -39,7 +41,7 @@ import {
   type FormField,
   type ProfileFormValues,
 } from '../model/profile-form';
-import { toastError, toastSuccess } from './profile-toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 
 type EditProfile = Pick<ProfileDoc, 'username' | 'discriminator' | 'first_name' | 'last_name' | 'timezone'>;
 
@@ -90,6 +92,7 @@ export function EditProfileCard({
 }) {
   const { t, i18n } = useTranslation(['profile', 'validation']);
   const language = i18n.language;
+  const locale = useFormatLocale();
   const stored = useMemo(() => formValues(profile, details), [profile, details]);
   // null while untouched: the form then shows what is stored (own saves, rollbacks, other devices' edits).
   // `savedOver`: the stored values a save was made over; the saved values stay on screen until the live
@@ -174,9 +177,7 @@ export function EditProfileCard({
   const today = todayIn(resolveTimeZone(profile.timezone), new Date());
   const birthText =
     values.birth_date !== '' && !errors.birth_date && /^\d{4}-\d{2}-\d{2}$/.test(values.birth_date)
-      ? new Intl.DateTimeFormat(language, { dateStyle: 'long', timeZone: 'UTC' }).format(
-          new Date(`${values.birth_date}T00:00:00Z`),
-        )
+      ? formatDay(values.birth_date, locale, { dateStyle: 'long' })
       : null;
 
   const labels = {
