@@ -4,65 +4,26 @@
 // flex button on my own activities. Back online the flex reaches the server once (+5 XP for the friend),
 // and the friend, signed in in a second browser context, gets the flex_received notification live.
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { dayFromToday } from '../support/clock/days';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
-import {
-  accessToken,
-  createUser,
-  eventually,
-  openContext,
-  rpcAs,
-  signInThroughForm,
-  type WatchedContext,
-} from './support/signed-in-app';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
+import { accessToken, createUser, eventually, rpcAs, signInThroughForm } from './support/signed-in-app';
 
 const GYM = 'de-berlin-fitx-kreuzberg';
 
 describeInBrowser('flex (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
+  const harness = useAppWithEmulator();
+  const { rows } = harness;
+  // Console problems the current test provokes on purpose (read when its devices are checked).
   let expected: RegExp[] = [];
 
-  beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
-  });
-
-  const rows = async <R>(sql: string, params: unknown[]) =>
-    (await app.emulator.engine.query<R>(sql, params)).rows;
-
   it('flexes a friend’s check-in offline; it arrives once: +5 XP and a live notification', async () => {
-    const me = await createUser(app.emulator, 'flexer', { walkthrough_done_v1: true });
-    const friend = await createUser(app.emulator, 'lifter', { walkthrough_done_v1: true });
-    const myToken = await accessToken(app.emulator, me);
-    const friendToken = await accessToken(app.emulator, friend);
-    await rpcAs(app.emulator, myToken, 'send_friend_request', { p_receiver_id: friend.id });
-    const [request] = await rows<{ id: string }>(
-      "select id from public.friend_requests where sender_id = $1 and status = 'pending'",
-      [me.id],
-    );
-    await rpcAs(app.emulator, friendToken, 'respond_friend_request', {
-      p_request_id: request?.id,
-      p_accept: true,
-    });
-    await rpcAs(app.emulator, friendToken, 'check_in', { p_id: randomUUID(), p_gym_id: GYM });
+    const me = await createUser(harness.app.emulator, 'flexer', { walkthrough_done_v1: true });
+    const friend = await createUser(harness.app.emulator, 'lifter', { walkthrough_done_v1: true });
+    const friendToken = await accessToken(harness.app.emulator, friend);
+    await harness.befriend(me, friend);
+    await rpcAs(harness.app.emulator, friendToken, 'check_in', { p_id: randomUUID(), p_gym_id: GYM });
     const xpOf = async (id: string) =>
       (await rows<{ xp: number }>('select xp from public.profiles where id = $1', [id]))[0]?.xp ?? 0;
     const friendXp = await xpOf(friend.id);
@@ -73,13 +34,11 @@ describeInBrowser('flex (production build, emulator)', () => {
       );
 
     // The friend watches their notifications in a second browser.
-    const theirs = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(theirs);
+    const theirs = await harness.device(() => expected);
     await signInThroughForm(theirs.page, friend);
     await theirs.page.goto('/notifications');
 
-    const mine = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(mine);
+    const mine = await harness.device(() => expected);
     const { page, context } = mine;
     await signInThroughForm(page, me);
     const feed = page.getByTestId('feed-list');
@@ -137,19 +96,9 @@ describeInBrowser('flex (production build, emulator)', () => {
 
   it('a friend flexes and joins from the profile page: the owner gets +5 XP and the request', async () => {
     expected = [];
-    const me = await createUser(app.emulator, 'visitor', { walkthrough_done_v1: true });
-    const friend = await createUser(app.emulator, 'planner', { walkthrough_done_v1: true });
-    const myToken = await accessToken(app.emulator, me);
-    const friendToken = await accessToken(app.emulator, friend);
-    await rpcAs(app.emulator, myToken, 'send_friend_request', { p_receiver_id: friend.id });
-    const [request] = await rows<{ id: string }>(
-      "select id from public.friend_requests where sender_id = $1 and status = 'pending'",
-      [me.id],
-    );
-    await rpcAs(app.emulator, friendToken, 'respond_friend_request', {
-      p_request_id: request?.id,
-      p_accept: true,
-    });
+    const me = await createUser(harness.app.emulator, 'visitor', { walkthrough_done_v1: true });
+    const friend = await createUser(harness.app.emulator, 'planner', { walkthrough_done_v1: true });
+    await harness.befriend(me, friend);
     // The friend plans a workout tomorrow where the browser runs (dated from the clock under test).
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     await rows('update public.profiles set timezone = $2 where id = any($1::uuid[])', [
@@ -166,8 +115,7 @@ describeInBrowser('flex (production build, emulator)', () => {
       (await rows<{ xp: number }>('select xp from public.profiles where id = $1', [id]))[0]?.xp ?? 0;
     const friendXp = await xpOf(friend.id);
 
-    const mine = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(mine);
+    const mine = await harness.device(() => expected);
     const { page } = mine;
     await signInThroughForm(page, me);
     await page.goto(`/p/${friend.id}`);
@@ -205,31 +153,23 @@ describeInBrowser('flex (production build, emulator)', () => {
 
   it('flexes that arrive in a burst are one notification; opening it marks them all read', async () => {
     expected = [];
-    const owner = await createUser(app.emulator, 'poser', { walkthrough_done_v1: true });
-    const ownerToken = await accessToken(app.emulator, owner);
+    const owner = await createUser(harness.app.emulator, 'poser', { walkthrough_done_v1: true });
+    const ownerToken = await accessToken(harness.app.emulator, owner);
     const fans = [];
     for (const name of ['fana', 'fanb', 'fanc']) {
-      const fan = await createUser(app.emulator, name, { walkthrough_done_v1: true });
-      const token = await accessToken(app.emulator, fan);
-      await rpcAs(app.emulator, token, 'send_friend_request', { p_receiver_id: owner.id });
-      const [request] = await rows<{ id: string }>(
-        "select id from public.friend_requests where sender_id = $1 and status = 'pending'",
-        [fan.id],
-      );
-      await rpcAs(app.emulator, ownerToken, 'respond_friend_request', {
-        p_request_id: request?.id,
-        p_accept: true,
-      });
+      const fan = await createUser(harness.app.emulator, name, { walkthrough_done_v1: true });
+      const token = await accessToken(harness.app.emulator, fan);
+      await harness.befriend(fan, owner);
       fans.push({ ...fan, token });
     }
-    await rpcAs(app.emulator, ownerToken, 'check_in', { p_id: randomUUID(), p_gym_id: GYM });
+    await rpcAs(harness.app.emulator, ownerToken, 'check_in', { p_id: randomUUID(), p_gym_id: GYM });
     const [activity] = await rows<{ id: string }>(
       "select id from public.activities where user_id = $1 and kind = 'check_in'",
       [owner.id],
     );
     // Three friends flex it one after the other, the last one being fanc.
     for (const fan of fans) {
-      await rpcAs(app.emulator, fan.token, 'flex_activity', {
+      await rpcAs(harness.app.emulator, fan.token, 'flex_activity', {
         p_id: randomUUID(),
         p_activity_id: activity!.id,
       });
@@ -241,8 +181,7 @@ describeInBrowser('flex (production build, emulator)', () => {
       );
     expect(await unreadFlexes()).toHaveLength(3);
 
-    const theirs = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(theirs);
+    const theirs = await harness.device(() => expected);
     const { page } = theirs;
     await signInThroughForm(page, owner);
     await page.goto('/notifications');

@@ -3,14 +3,13 @@
 // nothing on the server), comes back online and it arrives once; B accepts; both see each other in the
 // friends list; A removes B after confirming. A cancels a later request. An unknown handle is refused with
 // 'User not found' in the dialog (online), and a refusal arriving after an offline send shows in German.
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import type { Locator, Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
 import {
   createUser,
   eventually,
-  openContext,
   signInThroughForm,
   type TestUser,
   type WatchedContext,
@@ -27,30 +26,8 @@ const OFFLINE_AND_REFUSALS = [
 ];
 
 describeInBrowser('friends (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
-
-  beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
-  });
-
-  const rows = async <R>(sql: string, params: unknown[]) =>
-    (await app.emulator.engine.query<R>(sql, params)).rows;
+  const harness = useAppWithEmulator();
+  const { rows } = harness;
 
   const handleOf = async (user: TestUser) => {
     const [p] = await rows<{ username: string; discriminator: string }>(
@@ -67,8 +44,7 @@ describeInBrowser('friends (production build, emulator)', () => {
     );
 
   async function openSignedIn(user: TestUser): Promise<WatchedContext> {
-    const watched = await openContext(browser, app.baseUrl, () => OFFLINE_AND_REFUSALS);
-    opened.push(watched);
+    const watched = await harness.device(() => OFFLINE_AND_REFUSALS);
     await signInThroughForm(watched.page, user);
     await watched.page.goto('/profile');
     await watched.page
@@ -103,12 +79,12 @@ describeInBrowser('friends (production build, emulator)', () => {
   const sentRequests = (page: Page, name = 'Sent requests') => page.getByRole('region', { name });
 
   it('sends by handle offline, delivered once; accepted; both see each other; remove with confirmation', async () => {
-    const a = await createUser(app.emulator, 'asker', { walkthrough_done_v1: true });
-    const b = await createUser(app.emulator, 'buddy', { walkthrough_done_v1: true });
+    const a = await createUser(harness.app.emulator, 'asker', { walkthrough_done_v1: true });
+    const b = await createUser(harness.app.emulator, 'buddy', { walkthrough_done_v1: true });
     const aHandle = await handleOf(a);
     const bHandle = await handleOf(b);
 
-    const c = await createUser(app.emulator, 'cousin', { walkthrough_done_v1: true });
+    const c = await createUser(harness.app.emulator, 'cousin', { walkthrough_done_v1: true });
     const { page, context } = await openSignedIn(a);
     // Online first, a request to C, then cancelled. (It also loads the toast host while online: the first
     // toast of a page shown offline failed to load its chunk from the precache, see the session report.)
@@ -176,8 +152,8 @@ describeInBrowser('friends (production build, emulator)', () => {
   });
 
   it('cancels a sent request; an unknown handle is refused, at once online and later offline (German)', async () => {
-    const a = await createUser(app.emulator, 'sender', { walkthrough_done_v1: true });
-    const b = await createUser(app.emulator, 'target', { walkthrough_done_v1: true });
+    const a = await createUser(harness.app.emulator, 'sender', { walkthrough_done_v1: true });
+    const b = await createUser(harness.app.emulator, 'target', { walkthrough_done_v1: true });
     const bHandle = await handleOf(b);
     const { page, context } = await openSignedIn(a);
 

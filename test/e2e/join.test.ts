@@ -6,62 +6,23 @@
 // the workout "with <owner>". The owner declines the second from /schedule: Closed. The third clashes with
 // a workout of mine: I am asked, replace mine, and the request names my workout to replace.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Locator } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
+import { expect, it } from 'vitest';
 import { today } from '../support/clock/days';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
-import {
-  accessToken,
-  createUser,
-  eventually,
-  openContext,
-  rpcAs,
-  signInThroughForm,
-  type WatchedContext,
-} from './support/signed-in-app';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
+import { createUser, eventually, signInThroughForm } from './support/signed-in-app';
 
 describeInBrowser('join a friend’s workout (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
+  const harness = useAppWithEmulator();
+  const { rows } = harness;
+  // Console problems the current test provokes on purpose (read when its devices are checked).
   let expected: RegExp[] = [];
 
-  beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
-  });
-
-  const rows = async <R>(sql: string, params: unknown[] = []) =>
-    (await app.emulator.engine.query<R>(sql, params)).rows;
-
   it('join offline, accepted from the notification (Joined, in my plan "with" the owner), declined (Closed), a clash asks to replace', async () => {
-    const me = await createUser(app.emulator, 'joiner', { walkthrough_done_v1: true });
-    const owner = await createUser(app.emulator, 'owner', { walkthrough_done_v1: true });
-    const myToken = await accessToken(app.emulator, me);
-    const ownerToken = await accessToken(app.emulator, owner);
-    await rpcAs(app.emulator, myToken, 'send_friend_request', { p_receiver_id: owner.id });
-    const [request] = await rows<{ id: string }>(
-      "select id from public.friend_requests where sender_id = $1 and status = 'pending'",
-      [me.id],
-    );
-    await rpcAs(app.emulator, ownerToken, 'respond_friend_request', {
-      p_request_id: request?.id,
-      p_accept: true,
-    });
+    const me = await createUser(harness.app.emulator, 'joiner', { walkthrough_done_v1: true });
+    const owner = await createUser(harness.app.emulator, 'owner', { walkthrough_done_v1: true });
+    await harness.befriend(me, owner);
 
     // Today where the browsers run (the app moves both profiles to the device's zone).
     const zone = Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -86,12 +47,10 @@ describeInBrowser('join a friend’s workout (production build, emulator)', () =
         [workoutId],
       );
 
-    const theirs = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(theirs);
+    const theirs = await harness.device(() => expected);
     await signInThroughForm(theirs.page, owner);
 
-    const my = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(my);
+    const my = await harness.device(() => expected);
     const { page, context } = my;
     await signInThroughForm(page, me);
     const feed = page.getByTestId('feed-list');

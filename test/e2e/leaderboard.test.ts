@@ -3,63 +3,23 @@
 // workout on their own device (the REST API with their token), the server awards XP, and my card moves
 // them to the top live, with my own place below. The whole board is on /profile.
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
-import {
-  accessToken,
-  createUser,
-  openContext,
-  rpcAs,
-  signInThroughForm,
-  type WatchedContext,
-} from './support/signed-in-app';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
+import { accessToken, createUser, signInThroughForm, type WatchedContext } from './support/signed-in-app';
 
 describeInBrowser('weekly leaderboard (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
-
-  beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
-  });
-
-  const rows = async <R>(sql: string, params: unknown[]) =>
-    (await app.emulator.engine.query<R>(sql, params)).rows;
+  const harness = useAppWithEmulator();
+  const { rows } = harness;
 
   it('shows a friend’s XP this week live on /home, and the whole board on /profile', async () => {
-    const me = await createUser(app.emulator, 'boarder', { walkthrough_done_v1: true });
-    const friend = await createUser(app.emulator, 'climber', { walkthrough_done_v1: true });
-    const myToken = await accessToken(app.emulator, me);
-    const friendToken = await accessToken(app.emulator, friend);
-    await rpcAs(app.emulator, myToken, 'send_friend_request', { p_receiver_id: friend.id });
-    const [request] = await rows<{ id: string }>(
-      "select id from public.friend_requests where sender_id = $1 and status = 'pending'",
-      [me.id],
-    );
-    await rpcAs(app.emulator, friendToken, 'respond_friend_request', {
-      p_request_id: request?.id,
-      p_accept: true,
-    });
+    const me = await createUser(harness.app.emulator, 'boarder', { walkthrough_done_v1: true });
+    const friend = await createUser(harness.app.emulator, 'climber', { walkthrough_done_v1: true });
+    const friendToken = await accessToken(harness.app.emulator, friend);
+    await harness.befriend(me, friend);
 
-    const mine = await openContext(browser, app.baseUrl, () => []);
-    opened.push(mine);
+    const mine = await harness.device();
     const { page } = mine;
     await signInThroughForm(page, me);
     const card = page.locator('section[aria-labelledby="leaderboard-card-title"]');
@@ -71,10 +31,10 @@ describeInBrowser('weekly leaderboard (production build, emulator)', () => {
       'select ((now() at time zone timezone)::date)::text as d from public.profiles where id = $1',
       [friend.id],
     );
-    const response = await fetch(`${app.emulator.url}/rest/v1/workouts`, {
+    const response = await fetch(`${harness.app.emulator.url}/rest/v1/workouts`, {
       method: 'POST',
       headers: {
-        apikey: app.emulator.status.ANON_KEY,
+        apikey: harness.app.emulator.status.ANON_KEY,
         authorization: `Bearer ${friendToken}`,
         'content-type': 'application/json',
         prefer: 'return=minimal',
@@ -107,29 +67,18 @@ describeInBrowser('weekly leaderboard (production build, emulator)', () => {
 
   it('counts from Monday 00:00 in each viewer’s zone (Kiritimati and Honolulu)', async () => {
     const zones = { kiri: 'Pacific/Kiritimati', hono: 'Pacific/Honolulu' } as const;
-    const pal = await createUser(app.emulator, 'pal', { walkthrough_done_v1: true });
-    const palToken = await accessToken(app.emulator, pal);
+    const pal = await createUser(harness.app.emulator, 'pal', { walkthrough_done_v1: true });
     const viewers = {
-      kiri: await createUser(app.emulator, 'kiri', { walkthrough_done_v1: true }),
-      hono: await createUser(app.emulator, 'hono', { walkthrough_done_v1: true }),
+      kiri: await createUser(harness.app.emulator, 'kiri', { walkthrough_done_v1: true }),
+      hono: await createUser(harness.app.emulator, 'hono', { walkthrough_done_v1: true }),
     };
     for (const viewer of Object.values(viewers)) {
-      const token = await accessToken(app.emulator, viewer);
-      await rpcAs(app.emulator, token, 'send_friend_request', { p_receiver_id: pal.id });
-      const [request] = await rows<{ id: string }>(
-        "select id from public.friend_requests where sender_id = $1 and status = 'pending'",
-        [viewer.id],
-      );
-      await rpcAs(app.emulator, palToken, 'respond_friend_request', {
-        p_request_id: request?.id,
-        p_accept: true,
-      });
+      await harness.befriend(viewer, pal);
     }
     // Each viewer signs in on a device in their zone, which becomes their profile's zone.
     const pages = {} as Record<keyof typeof zones, WatchedContext>;
     for (const key of ['kiri', 'hono'] as const) {
-      const device = await openContext(browser, app.baseUrl, () => [], { timezoneId: zones[key] });
-      opened.push(device);
+      const device = await harness.device(undefined, { timezoneId: zones[key] });
       await signInThroughForm(device.page, viewers[key]);
       pages[key] = device;
       await expect

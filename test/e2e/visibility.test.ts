@@ -11,19 +11,17 @@
 // Set-up (users, friendships, home gyms, check-ins) goes through the RPCs and the service role; what is
 // under test goes through the UI.
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
-import { describeInBrowser, launchBrowser } from './support/browser';
+import type { Page } from 'playwright-core';
+import { expect, it } from 'vitest';
+import { useAppWithEmulator } from './support/use-app';
+import { describeInBrowser } from './support/browser';
 import {
   accessToken,
   createUser,
   eventually,
-  openContext,
   rpcAs,
   signInThroughForm,
   type TestUser,
-  type WatchedContext,
 } from './support/signed-in-app';
 
 const GYM = 'de-berlin-fitx-kreuzberg';
@@ -37,58 +35,21 @@ type Level = (typeof LEVELS)[number]['value'];
 const SETTLE = { timeout: 20_000, interval: 250 };
 
 describeInBrowser('visibility as owner, friend and stranger (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
-
-  beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
-  });
-
-  const sql = async <R>(text: string, params: unknown[] = []) =>
-    (await app.emulator.engine.query<R>(text, params)).rows;
-
-  async function befriend(a: TestUser, b: TestUser): Promise<void> {
-    await rpcAs(app.emulator, await accessToken(app.emulator, a), 'send_friend_request', {
-      p_receiver_id: b.id,
-    });
-    const [request] = await sql<{ id: string }>(
-      "select id from public.friend_requests where sender_id = $1 and receiver_id = $2 and status = 'pending'",
-      [a.id, b.id],
-    );
-    await rpcAs(app.emulator, await accessToken(app.emulator, b), 'respond_friend_request', {
-      p_request_id: request?.id,
-      p_accept: true,
-    });
-  }
+  const harness = useAppWithEmulator();
+  const { rows: sql, befriend } = harness;
 
   async function signedIn(user: TestUser): Promise<Page> {
-    const watched = await openContext(browser, app.baseUrl, () => []);
-    opened.push(watched);
+    const watched = await harness.device();
     await signInThroughForm(watched.page, user);
     return watched.page;
   }
 
   it('each level holds on the profile page, discover, friends list, feed and gym presence', async () => {
     const tag = randomUUID().replaceAll('-', '').slice(0, 5);
-    const owner = await createUser(app.emulator, `vo${tag}`, { walkthrough_done_v1: true });
-    const friend = await createUser(app.emulator, `vf${tag}`, { walkthrough_done_v1: true });
-    const stranger = await createUser(app.emulator, `vs${tag}`, { walkthrough_done_v1: true });
-    const control = await createUser(app.emulator, `vc${tag}`, { walkthrough_done_v1: true });
+    const owner = await createUser(harness.app.emulator, `vo${tag}`, { walkthrough_done_v1: true });
+    const friend = await createUser(harness.app.emulator, `vf${tag}`, { walkthrough_done_v1: true });
+    const stranger = await createUser(harness.app.emulator, `vs${tag}`, { walkthrough_done_v1: true });
+    const control = await createUser(harness.app.emulator, `vc${tag}`, { walkthrough_done_v1: true });
     await befriend(owner, friend);
     await befriend(control, friend);
     for (const user of [owner, friend, stranger, control]) {
@@ -98,7 +59,7 @@ describeInBrowser('visibility as owner, friend and stranger (production build, e
       );
     }
     for (const user of [owner, control]) {
-      await rpcAs(app.emulator, await accessToken(app.emulator, user), 'check_in', {
+      await rpcAs(harness.app.emulator, await accessToken(harness.app.emulator, user), 'check_in', {
         p_id: randomUUID(),
         p_gym_id: GYM,
       });
