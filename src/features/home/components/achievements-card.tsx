@@ -86,7 +86,9 @@ export function AchievementsCard({ achievements }: { achievements: AchievementSt
                         </ThemeIcon>
                       }
                     />
-                    <Text size="xs" fw={600} lh={1.2} lineClamp={2}>
+                    {/* The whole name, wrapped: German and Italian names are longer than the cell, and a
+                        clamped "Ruhe ist auch…" hides what was earned. Long compounds break inside. */}
+                    <Text size="xs" fw={600} lh={1.2} className={classes.achievementName}>
                       {title}
                     </Text>
                     <Text size="xs" c="dimmed">
