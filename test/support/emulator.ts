@@ -52,10 +52,21 @@ export async function startTestEmulator(
 /** A real supabase-js client for the emulator. Node 20 has no native WebSocket, so `ws` is passed in. */
 export function createTestClient(
   emulator: Emulator,
-  options: { key?: 'anon' | 'service_role'; accessToken?: string; persistSession?: boolean } = {},
+  options: {
+    /** Legacy JWT keys (anon, service_role) or the new ones (publishable acts as anon, secret as service_role). */
+    key?: 'anon' | 'service_role' | 'publishable' | 'secret';
+    accessToken?: string;
+    persistSession?: boolean;
+  } = {},
 ): SupabaseClient {
   // supabase-js infers a schema-less client type; the tests use it untyped on purpose.
-  const key = options.key === 'service_role' ? emulator.status.SERVICE_ROLE_KEY : emulator.status.ANON_KEY;
+  const keys = {
+    anon: emulator.status.ANON_KEY,
+    service_role: emulator.status.SERVICE_ROLE_KEY,
+    publishable: emulator.status.PUBLISHABLE_KEY,
+    secret: emulator.status.SECRET_KEY,
+  };
+  const key = keys[options.key ?? 'anon'];
   const clientOptions: SupabaseClientOptions<'public'> = {
     auth: {
       persistSession: options.persistSession ?? false,

@@ -1,9 +1,12 @@
 /**
  * The emulator's signing keys and JWT checks.
  *
- * - The API keys (anon, service_role) are legacy HS256 JWTs signed with the JWT secret, like a local
- *   Supabase stack's. They are deterministic for a given secret, so a built app keeps working across
- *   emulator restarts.
+ * - The API keys come in both forms a hosted project has: the legacy anon and service_role HS256 JWTs
+ *   signed with the JWT secret, and the new opaque `sb_publishable_…` (acts as anon) and `sb_secret_…`
+ *   (acts as service_role) keys, the Supabase CLI's fixed local values. All are deterministic, so a
+ *   built app keeps working across emulator restarts. Hosted Supabase's gateway swaps a new key for a
+ *   short-lived JWT of its role, so `apikey: sb_publishable_…` alone, or the key also sent as the Bearer
+ *   (what supabase-js does), is an anon request; `verify` gives the same claims here.
  * - User access tokens are ES256 with a `kid`, published at /auth/v1/.well-known/jwks.json, so
  *   supabase-js `getClaims()` verifies them locally as it does against hosted Supabase.
  * - Verification accepts only HS256 (secret) and ES256 (our key); `alg: none`, other algorithms, bad
@@ -25,6 +28,9 @@ import {
 
 /** Supabase CLI's well-known local secret: the keys derived from it are not secrets. */
 export const DEFAULT_JWT_SECRET = 'super-secret-jwt-token-with-at-least-32-characters-long';
+/** The Supabase CLI's local publishable and secret keys (printed by `supabase status`): not secrets. */
+export const LOCAL_PUBLISHABLE_KEY = 'sb_publishable_ACJWlzQHlZjBrEguHvfOxg_3BJgxAaH';
+export const LOCAL_SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
 const API_KEY_ISSUED_AT = 1_700_000_000;
 const API_KEY_EXPIRES_AT = 2_000_000_000;
 
@@ -32,6 +38,10 @@ export interface Keys {
   jwtSecret: string;
   anonKey: string;
   serviceRoleKey: string;
+  /** `sb_publishable_…`: the anon role. */
+  publishableKey: string;
+  /** `sb_secret_…`: the service_role role. */
+  secretKey: string;
   kid: string;
   /** Public JWKS document served at /.well-known/jwks.json. */
   jwks: { keys: JWK[] };
@@ -85,10 +95,25 @@ export async function createKeys(
       .setExpirationTime(API_KEY_EXPIRES_AT)
       .sign(secret);
 
+  // The claims the hosted gateway mints for a new-style key (role, issuer and the key's own lifetime).
+  const opaqueKeyClaims = (role: 'anon' | 'service_role') => ({
+    iss: 'supabase',
+    ref: 'spotter-local',
+    role,
+    iat: API_KEY_ISSUED_AT,
+    exp: API_KEY_EXPIRES_AT,
+  });
+  const opaqueKeys = new Map([
+    [LOCAL_PUBLISHABLE_KEY, opaqueKeyClaims('anon')],
+    [LOCAL_SECRET_KEY, opaqueKeyClaims('service_role')],
+  ]);
+
   return {
     jwtSecret,
     anonKey: await apiKey('anon'),
     serviceRoleKey: await apiKey('service_role'),
+    publishableKey: LOCAL_PUBLISHABLE_KEY,
+    secretKey: LOCAL_SECRET_KEY,
     kid: stored.kid,
     jwks: {
       keys: [{ ...stored.publicJwk, kid: stored.kid, alg: 'ES256', use: 'sig', key_ops: ['verify'] }],
@@ -102,6 +127,11 @@ export async function createKeys(
         .sign(privateKey);
     },
     async verify(token) {
+      const opaque = opaqueKeys.get(token);
+      if (opaque) return { ...opaque };
+      if (/^sb_(publishable|secret)_/.test(token)) {
+        throw new JwtError('Invalid API key', 'signature');
+      }
       let alg: string | undefined;
       try {
         alg = decodeProtectedHeader(token).alg;

@@ -27,6 +27,10 @@ export interface EmulatorStatus {
   REALTIME_URL: string;
   STORAGE_URL: string;
   INBOX_URL: string;
+  /** The new-style keys (`sb_publishable_…` acts as anon, `sb_secret_…` as service_role). */
+  PUBLISHABLE_KEY: string;
+  SECRET_KEY: string;
+  /** The legacy JWT keys; both forms work everywhere. */
   ANON_KEY: string;
   SERVICE_ROLE_KEY: string;
   JWT_SECRET: string;
@@ -46,6 +50,7 @@ export interface Emulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const config = resolveConfig(options);
   const log = options.log ?? (() => undefined);
+  if (config.configPath) log(`following ${config.configPath}`);
   const dataDir = config.dataDir ? resolve(config.dataDir) : undefined;
   if (dataDir && options.reset) rmSync(dataDir, { recursive: true, force: true });
   if (dataDir) mkdirSync(dataDir, { recursive: true });
@@ -104,6 +109,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     REALTIME_URL: `${apiUrl.replace(/^http/, 'ws')}/realtime/v1`,
     STORAGE_URL: `${apiUrl}/storage/v1`,
     INBOX_URL: `${apiUrl}/inbox`,
+    PUBLISHABLE_KEY: keys.publishableKey,
+    SECRET_KEY: keys.secretKey,
     ANON_KEY: keys.anonKey,
     SERVICE_ROLE_KEY: keys.serviceRoleKey,
     JWT_SECRET: keys.jwtSecret,

@@ -29,7 +29,8 @@ export async function apiKeyRefusal(
       hint: 'No `apikey` request header or url param was found.',
     };
   }
-  if (key === ctx.keys.anonKey || key === ctx.keys.serviceRoleKey) return null;
+  const { anonKey, serviceRoleKey, publishableKey, secretKey } = ctx.keys;
+  if ([anonKey, serviceRoleKey, publishableKey, secretKey].includes(key)) return null;
   try {
     const claims = await ctx.keys.verify(key);
     if (claims.role === 'anon' || claims.role === 'service_role') return null;
