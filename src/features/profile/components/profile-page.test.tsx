@@ -13,13 +13,32 @@ afterEach(async () => {
 });
 
 /** The page on a real database; the sync client was never started, so every RPC answers "not started". */
-async function renderProfile(options: { addFriendOpen?: boolean } = {}) {
+async function renderProfile(
+  options: { addFriendOpen?: boolean; sender?: 'marco' | 'private' | 'pending' } = {},
+) {
   const db = await openTestDatabase({ userId: USER });
   await db.profiles.insert({ ...ROWS.profiles, level: 2 });
   await db.friend_requests.insert(ROWS.friend_requests);
+  await db.notifications.insert(ROWS.notifications);
   const sync = new SyncWorkerClient(() => {
     throw new Error('never started');
   });
+  // What get_public_profile answers for the sender (online); without it the call fails as offline.
+  const answer = options.sender;
+  if (answer !== undefined) {
+    const real = sync.rpc.bind(sync);
+    vi.spyOn(sync, 'rpc').mockImplementation((name, args) => {
+      if (name !== 'get_public_profile') return real(name, args);
+      if (answer === 'pending') return new Promise(() => undefined);
+      const row = {
+        username: 'marco',
+        discriminator: '0007',
+        avatar_id: 'avatar2',
+        profile_picture_url: null,
+      };
+      return Promise.resolve({ ok: true as const, data: answer === 'marco' ? [row] : [] });
+    });
+  }
   const onAddFriendOpenChange = vi.fn();
   const rendered = renderWithProviders(
     <ProfilePage
@@ -51,27 +70,62 @@ describe('profile page', () => {
     ).toBeInTheDocument();
   });
 
-  it('lists incoming requests with Accept and Decline (sender unknown offline)', async () => {
+  it('lists an incoming request with the sender’s name, Accept and Decline', async () => {
+    await renderProfile({ sender: 'marco' });
+    const requests = screen.getByRole('region', { name: 'Friend requests' });
+    expect(await within(requests).findByText('marco')).toBeInTheDocument();
+    expect(within(requests).getByText('marco#0007')).toBeInTheDocument();
+    expect(
+      within(requests).getByRole('button', { name: 'Accept friend request from marco' }),
+    ).toBeInTheDocument();
+    expect(
+      within(requests).getByRole('button', { name: 'Decline friend request from marco' }),
+    ).toBeInTheDocument();
+    expect(within(requests).queryByText('A Spotter member')).toBeNull();
+  });
+
+  it('never offers Accept for an unnamed sender: a skeleton while the sender loads', async () => {
+    await renderProfile({ sender: 'pending' });
+    const requests = screen.getByRole('region', { name: 'Friend requests' });
+    const row = await within(requests).findByRole('listitem', { name: 'Loading who sent this request' });
+    expect(row).toHaveAttribute('aria-busy', 'true');
+    expect(within(requests).queryByRole('button')).toBeNull();
+    expect(within(requests).queryByText('A Spotter member')).toBeNull();
+  });
+
+  it('offline, the request says why it cannot be answered yet and offers no Accept', async () => {
     await renderProfile();
     const requests = screen.getByRole('region', { name: 'Friend requests' });
-    expect(await within(requests).findByText('A Spotter member')).toBeInTheDocument();
+    expect(await within(requests).findByText('A friend request')).toBeInTheDocument();
     expect(
-      within(requests).getByRole('button', { name: 'Accept friend request from A Spotter member' }),
+      within(requests).getByText('Their name shows when you are online; then you can answer.'),
     ).toBeInTheDocument();
+    expect(within(requests).queryByRole('button')).toBeNull();
+  });
+
+  it('a sender with a private profile can be declined, never accepted unnamed', async () => {
+    await renderProfile({ sender: 'private' });
+    const requests = screen.getByRole('region', { name: 'Friend requests' });
+    expect(await within(requests).findByText('A member with a private profile')).toBeInTheDocument();
     expect(
-      within(requests).getByRole('button', { name: 'Decline friend request from A Spotter member' }),
+      within(requests).getByRole('button', {
+        name: 'Decline friend request from a member with a private profile',
+      }),
     ).toBeInTheDocument();
+    expect(within(requests).queryByRole('button', { name: /^Accept/ })).toBeNull();
   });
 
   it('accepting works offline: the request leaves at once and the answer is queued once', async () => {
-    const { user, db } = await renderProfile();
+    const { user, db } = await renderProfile({ sender: 'marco' });
     const requests = screen.getByRole('region', { name: 'Friend requests' });
     await user.click(
-      await within(requests).findByRole('button', { name: 'Accept friend request from A Spotter member' }),
+      await within(requests).findByRole('button', { name: 'Accept friend request from marco' }),
     );
     expect(await within(requests).findByText('No pending friend requests.')).toBeInTheDocument();
     await waitFor(async () =>
-      expect(pendingEntries(await readPending(db))).toMatchObject([
+      expect(
+        pendingEntries(await readPending(db)).filter((e) => e.collection === 'friend_requests'),
+      ).toMatchObject([
         {
           request: {
             fn: 'respond_friend_request',
