@@ -3,6 +3,7 @@ import type { User } from '@supabase/supabase-js';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
+import { useProgressSight } from '@/db/progress-sight';
 import { useLiveDocument } from '@/db/use-live-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAchievements } from '../data/use-achievements';
@@ -52,6 +53,7 @@ export function HomePage({ progress, challengeCard, challengePending, leaderboar
   const { t } = useTranslation('home');
   const { db, userId, user } = useUserData();
   const profile = useLiveDocument(useMemo(() => db.profiles.findOne(userId), [db, userId]));
+  const sight = useProgressSight(db, userId);
   const { today, zone } = useUserToday(profile?.timezone);
   const achievements = useAchievements(progress, challengePending);
   const goal = useMemo(
@@ -69,7 +71,7 @@ export function HomePage({ progress, challengeCard, challengePending, leaderboar
           streak={progress?.currentStreak ?? 0}
         />
         <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="md">
-          <ProgressCards progress={progress} />
+          <ProgressCards progress={progress} sight={sight} />
           <NextGoalCard goal={goal} />
         </SimpleGrid>
         <div className={classes.columns}>

@@ -2,6 +2,7 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/support/browser/render';
+import type { ProgressSight } from '@/lib/use-progress-moments';
 import type { ProgressView } from '../model/progress-view';
 import { ProgressCards } from './progress-card';
 
@@ -16,6 +17,8 @@ const start: ProgressView = {
   pendingXp: 0,
   settled: true,
 };
+
+const SYNCED = { userId: 'user-1', ready: true };
 
 /** The live progression changing as a local write lands: +10 XP crosses into level 2. */
 function Harness() {
@@ -40,7 +43,20 @@ function Harness() {
       >
         rest day
       </button>
-      <ProgressCards progress={progress} />
+      <ProgressCards progress={progress} sight={SYNCED} />
+    </>
+  );
+}
+
+/** Walks the cards through states, one per click on "next". */
+function Steps({ steps }: { steps: { progress: ProgressView; sight: ProgressSight }[] }) {
+  const [index, setIndex] = useState(0);
+  return (
+    <>
+      <button type="button" onClick={() => setIndex((i) => Math.min(i + 1, steps.length - 1))}>
+        next
+      </button>
+      <ProgressCards {...steps[index]!} />
     </>
   );
 }
@@ -61,5 +77,40 @@ describe('progress cards', () => {
     expect(screen.getByText('+10 XP waiting to sync')).toBeInTheDocument();
     expect(screen.getByTestId('streak-value')).toHaveTextContent('1 day');
     expect(screen.getByTestId('level-value')).toHaveTextContent('Level 2');
+  });
+
+  it('celebrates nothing a new device’s first pull brings in, then what this device sees', async () => {
+    // Earned days ago on another device: 255 XP and level 2 arrive while this device's first pull runs.
+    const earned: ProgressView = { ...start, xp: 255, level: 2, xpIntoLevel: 26, xpForNext: 270, percent: 9 };
+    const pulling = { userId: 'user-2', ready: false };
+    const whole = { userId: 'user-2', ready: true };
+    const { user } = renderWithProviders(
+      <Steps
+        steps={[
+          { progress: start, sight: pulling },
+          { progress: earned, sight: pulling },
+          { progress: earned, sight: whole },
+          { progress: { ...earned, xp: 265 }, sight: whole },
+        ]}
+      />,
+    );
+    for (let step = 0; step < 2; step++)
+      await user.click(await screen.findByRole('button', { name: 'next' }));
+    expect(await screen.findByText('Level 2')).toBeInTheDocument();
+    expect(screen.queryByTestId('xp-gain')).not.toBeInTheDocument();
+    expect(screen.queryByText('Level up!')).not.toBeInTheDocument();
+    // A gain after that is this device's to celebrate.
+    await user.click(screen.getByRole('button', { name: 'next' }));
+    expect(await screen.findByText('+10 XP')).toBeInTheDocument();
+  });
+
+  it('celebrates what was earned elsewhere since this device last looked', async () => {
+    const sight = { userId: 'user-3', ready: true };
+    const first = renderWithProviders(<ProgressCards progress={start} sight={sight} />);
+    expect(await screen.findByTestId('xp-value')).toBeInTheDocument();
+    first.unmount();
+    // The next session on this device: 35 XP more arrived from another device meanwhile.
+    renderWithProviders(<ProgressCards progress={{ ...start, xp: 255 }} sight={sight} />);
+    expect(await screen.findByText('+35 XP')).toBeInTheDocument();
   });
 });

@@ -1,14 +1,30 @@
 import { Alert, Card, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconConfetti, IconFlame, IconStar } from '@tabler/icons-react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { hapticFeedback, soundFeedback } from '@/lib/feedback';
+import { useProgressMoments, type ProgressSight } from '@/lib/use-progress-moments';
 import type { ProgressView } from '../model/progress-view';
 import classes from './home.module.css';
-import { useProgressMoments } from './use-progress-moments';
 
-/** Streak (flame and days, or "No streak") and level with XP to the next level, live. */
-export function ProgressCards({ progress }: { progress: ProgressView | undefined }) {
+/**
+ * Streak (flame and days, or "No streak") and level with XP to the next level, live; gains and level-ups
+ * since this device last saw them (`sight`) are celebrated.
+ */
+export function ProgressCards({
+  progress,
+  sight,
+}: {
+  progress: ProgressView | undefined;
+  sight: ProgressSight;
+}) {
   const { t, i18n } = useTranslation('home');
-  const moments = useProgressMoments(progress?.xp, progress?.level);
+  const moments = useProgressMoments(progress?.xp, progress?.level, sight);
+  useEffect(() => {
+    if (moments.levelUp === null) return;
+    hapticFeedback('success');
+    soundFeedback('success');
+  }, [moments.levelUp]);
   const streak = progress?.currentStreak ?? 0;
   const nf = new Intl.NumberFormat(i18n.language);
   return (

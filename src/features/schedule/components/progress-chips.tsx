@@ -1,7 +1,7 @@
 import { Badge, Group, VisuallyHidden } from '@mantine/core';
 import { IconBolt, IconCloudUpload, IconFlame } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useProgressMoments, type ProgressSight } from '@/lib/use-progress-moments';
 import classes from './schedule.module.css';
 
 /** What the page needs of the progression view model (src/features/progress, passed in by the route). */
@@ -12,32 +12,20 @@ export interface ProgressSummary {
   settled: boolean;
 }
 
-interface Gain {
-  amount: number;
-  key: number;
-}
-
 /**
- * The last XP increase, for the pop animation: XP moves the moment a write lands locally (the local
- * progression), so the pop shows at once; when the server's numbers arrive they equal the local ones and
- * nothing pops again. A drop (a refused write rolled back) shows nothing.
+ * Streak, XP and level chips. XP moves the moment a write lands locally (the local progression), so the
+ * "+N XP" pop shows at once; the pop counts from what this device last showed (`sight`, shared with the
+ * home page), so the server's equal numbers, or a new device's first pull, pop nothing.
  */
-function useXpGain(xp: number | undefined): Gain | null {
-  // "Adjusting state when a prop changes" (react.dev): compared during render, no effect needed.
-  const [previous, setPrevious] = useState(xp);
-  const [gain, setGain] = useState<Gain | null>(null);
-  if (xp !== previous) {
-    setPrevious(xp);
-    if (previous !== undefined && xp !== undefined && xp > previous) {
-      setGain({ amount: xp - previous, key: (gain?.key ?? 0) + 1 });
-    }
-  }
-  return gain;
-}
-
-export function ProgressChips({ progress }: { progress: ProgressSummary | undefined }) {
+export function ProgressChips({
+  progress,
+  sight,
+}: {
+  progress: ProgressSummary | undefined;
+  sight: ProgressSight;
+}) {
   const { t } = useTranslation('schedule');
-  const gain = useXpGain(progress?.xp);
+  const { gain } = useProgressMoments(progress?.xp, progress?.level, sight);
   if (!progress) return null;
   const streak = progress.currentStreak;
   return (

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { UserDataContext } from '@/app/user-data/user-data-context';
+import { updateSyncMeta } from '@/db/local-state';
 import { readPending } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { ROWS, USER } from '@/db/test-fixtures';
@@ -62,6 +63,8 @@ async function renderSchedule(
     initial?: ScheduleLocation;
     withBump?: boolean;
     onPlanFormClosed?: () => void;
+    /** This device has finished a pull of everything (default); false: a new device's first pull runs. */
+    synced?: boolean;
   } = {},
 ) {
   const db = await openTestDatabase({
@@ -69,6 +72,7 @@ async function renderSchedule(
     collections: ['profiles', 'workouts', 'rest_days', 'workout_join_requests'],
   });
   await db.profiles.insert({ ...ROWS.profiles, current_streak: 0 });
+  if (options.synced ?? true) await updateSyncMeta(db, { last_synced_at: new Date().toISOString() });
   const progress = options.progress ?? { xp: 415, level: 2, currentStreak: 0, settled: true };
   const rendered = renderWithProviders(
     <Harness
@@ -248,6 +252,18 @@ describe('SchedulePage', () => {
     await u.click(screen.getByRole('button', { name: 'bump' }));
     expect(await screen.findByTestId('schedule-xp-gain')).toHaveTextContent('+5 XP');
     expect(screen.getByTestId('schedule-xp')).toHaveTextContent('420 XP');
-    expect(screen.getByRole('status')).toHaveTextContent('+5 XP');
+    expect(within(screen.getByTestId('schedule-progress')).getByRole('status')).toHaveTextContent('+5 XP');
+  });
+
+  it('pops nothing while a new device’s first pull brings in XP earned elsewhere, then pops what it sees', async () => {
+    const { user: u, db } = await renderSchedule({ withBump: true, synced: false });
+    await u.click(screen.getByRole('button', { name: 'bump' }));
+    await waitFor(() => expect(screen.getByTestId('schedule-xp')).toHaveTextContent('420 XP'));
+    expect(screen.queryByTestId('schedule-xp-gain')).not.toBeInTheDocument();
+    // The first pull ends: from here on a gain is this device's to show.
+    await updateSyncMeta(db, { last_synced_at: new Date().toISOString() });
+    await u.click(screen.getByRole('button', { name: 'bump' }));
+    expect(await screen.findByTestId('schedule-xp-gain')).toHaveTextContent('+5 XP');
+    expect(screen.getByTestId('schedule-xp')).toHaveTextContent('425 XP');
   });
 });

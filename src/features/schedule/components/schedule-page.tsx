@@ -3,6 +3,7 @@ import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
+import { useProgressSight } from '@/db/progress-sight';
 import { useLiveDocument } from '@/db/use-live-query';
 import { resolveTimeZone } from '@/domain/dates';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -65,6 +66,7 @@ export function SchedulePage({
   const { t } = useTranslation('schedule');
   const locale = useFormatLocale();
   const { db, userId } = useUserData();
+  const sight = useProgressSight(db, userId);
   usePageTitle(t('title'));
 
   const profileQuery = useMemo(() => db.profiles.findOne(userId), [db, userId]);
@@ -136,7 +138,7 @@ export function SchedulePage({
             <DayBoundaryNote db={db} userId={userId} zone={resolveTimeZone(profile?.timezone)} />
           </Stack>
           <Group gap="sm">
-            <ProgressChips progress={progress} />
+            <ProgressChips progress={progress} sight={sight} />
             <Button
               leftSection={<IconPlus size={18} aria-hidden />}
               onClick={() => openCreate(selected)}

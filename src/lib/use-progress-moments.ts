@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { hapticFeedback, soundFeedback } from '@/lib/feedback';
+import { readSeenProgress, writeSeenProgress } from './seen-progress';
 
 export interface ProgressMoments {
   /** The XP just gained, shown as a floating "+N XP" for a moment; null otherwise. */
@@ -12,27 +12,38 @@ export interface ProgressMoments {
 const GAIN_MS = 1600;
 const LEVEL_UP_MS = 6000;
 
+/** Whose progress, and whether this device's local data is whole (its first full pull is done). */
+export interface ProgressSight {
+  userId: string;
+  ready: boolean;
+}
+
 /**
- * Turns changes of the live XP and level into moments: a gain after the first value (not on load) shows
- * "+N XP"; a higher level shows the level-up moment with haptic and sound cues.
+ * Turns changes of the live XP and level into moments: "+N XP" for a gain and the level-up moment for a
+ * higher level (the home page and the schedule's chips share it), measured from what this device last showed the user
+ * (src/lib/seen-progress.ts). Nothing is measured until the device's data is whole, so a new device's
+ * first pull, which brings days of XP earned elsewhere, is never celebrated; a device that was away
+ * celebrates what was earned since it last looked.
  */
-export function useProgressMoments(xp: number | undefined, level: number | undefined): ProgressMoments {
+export function useProgressMoments(
+  xp: number | undefined,
+  level: number | undefined,
+  sight: ProgressSight,
+): ProgressMoments {
   const previous = useRef<{ xp: number; level: number } | null>(null);
   const [gain, setGain] = useState<ProgressMoments['gain']>(null);
   const [levelUp, setLevelUp] = useState<number | null>(null);
+  const { userId, ready } = sight;
 
   useEffect(() => {
-    if (xp === undefined || level === undefined) return;
-    const before = previous.current;
+    if (xp === undefined || level === undefined || !ready) return;
+    const before = previous.current ?? readSeenProgress(userId);
     previous.current = { xp, level };
+    writeSeenProgress(userId, { xp, level });
     if (before === null) return;
     if (xp > before.xp) setGain({ amount: xp - before.xp, key: Date.now() });
-    if (level > before.level) {
-      setLevelUp(level);
-      hapticFeedback('success');
-      soundFeedback('success');
-    }
-  }, [xp, level]);
+    if (level > before.level) setLevelUp(level);
+  }, [xp, level, ready, userId]);
 
   useEffect(() => {
     if (!gain) return;
