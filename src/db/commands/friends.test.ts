@@ -24,7 +24,10 @@ let db: SpotterDatabase;
 let ctx: CommandContext;
 
 beforeEach(async () => {
-  db = await openTestDatabase({ userId: USER, collections: ['profiles', 'friend_requests', 'friendships'] });
+  db = await openTestDatabase({
+    userId: USER,
+    collections: ['profiles', 'friend_requests', 'friendships', 'notifications'],
+  });
   ctx = { db, userId: USER, now: () => NOW };
   await db.profiles.insert(ROWS.profiles);
   await db.friend_requests.bulkInsert([INCOMING, OUTGOING]);
@@ -93,6 +96,26 @@ describe('sendFriendRequestByHandle', () => {
 });
 
 describe('respond and cancel', () => {
+  it('an answer marks the request’s notification read, as one intent of its own, once', async () => {
+    await db.notifications.bulkInsert([
+      ROWS.notifications,
+      { ...ROWS.notifications, id: 'flex:other', type: 'flex_received', friend_request_id: null },
+    ]);
+    expect(await respondToFriendRequest(ctx, INCOMING.id, false)).toMatchObject({ ok: true });
+    expect((await db.notifications.findOne(ROWS.notifications.id).exec())?.is_read).toBe(true);
+    expect((await db.notifications.findOne('flex:other').exec())?.is_read).toBe(false);
+    const reads = async () => (await entries()).filter((e) => e.collection === 'notifications');
+    expect(await reads()).toMatchObject([
+      {
+        key: `notification_read:${ROWS.notifications.id}`,
+        request: { type: 'update', table: 'notifications', values: { is_read: true } },
+      },
+    ]);
+    // A second answer is refused and records no second read.
+    expect(await respondToFriendRequest(ctx, INCOMING.id, true)).toMatchObject({ ok: false });
+    expect(await reads()).toHaveLength(1);
+  });
+
   it('accept shows at once (the request leaves the pending ones) and queues respond_friend_request', async () => {
     const r = await respondToFriendRequest(ctx, INCOMING.id, true);
     expect(r).toMatchObject({ ok: true, value: { status: 'accepted' } });

@@ -2,6 +2,7 @@ import { formatHandle, parseHandle } from '@/domain/identity';
 import { readPending, recordIntent } from '../pending-writes';
 import type { FriendRequestDoc } from '../schemas';
 import { newId, nowOf, type CommandContext } from './context';
+import { markFriendRequestNotificationsRead } from './notifications';
 import { fail, ok, type CommandResult } from './result';
 
 // Friend requests and friendships as ledger intents (issue 14): shown at once, queued while offline,
@@ -121,7 +122,10 @@ export async function respondToFriendRequest(
 ): Promise<CommandResult<FriendRequestDoc>> {
   const request = await pendingRequest(ctx, requestId, 'receiver_id');
   if (!request) return fail('request_not_found', FRIEND_COMMAND_ERRORS.requestNotFound);
-  return changeStatus(ctx, request, accept ? 'accepted' : 'declined', 'respond_friend_request');
+  const result = await changeStatus(ctx, request, accept ? 'accepted' : 'declined', 'respond_friend_request');
+  // Answered is dealt with: its notification no longer counts as unread on the bell.
+  if (result.ok) await markFriendRequestNotificationsRead(ctx, { requestId });
+  return result;
 }
 
 /** Withdraws a pending request I sent (`cancel_friend_request`; a replay answers 'cancelled' again). */

@@ -29,6 +29,24 @@ export async function markNotificationRead(
   return ok({ id });
 }
 
+/**
+ * Answering a friend request deals with its notification: every unread `friend_request_received` of mine
+ * for that request (or, where only the sender is known, from that sender) is marked read. Each goes
+ * through `markNotificationRead`, one intent per notification id, so the server gets each read once and
+ * my other devices see it read by the pull; a second answer finds nothing unread and records nothing.
+ */
+export async function markFriendRequestNotificationsRead(
+  ctx: CommandContext,
+  by: { requestId: string } | { senderId: string },
+): Promise<number> {
+  const match = 'requestId' in by ? { friend_request_id: by.requestId } : { actor_id: by.senderId };
+  const unread = await ctx.db.notifications
+    .find({ selector: { user_id: ctx.userId, is_read: false, type: 'friend_request_received', ...match } })
+    .exec();
+  for (const doc of unread) await markNotificationRead(ctx, doc.id);
+  return unread.length;
+}
+
 /** The bulk action: every unread notification of mine becomes read (one RPC). */
 export async function markAllNotificationsRead(
   ctx: CommandContext,

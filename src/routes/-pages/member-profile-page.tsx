@@ -6,6 +6,7 @@ import { SessionGuard } from '@/features/auth/components/session-guard';
 import { ActivitySocial } from '@/features/profile/components/activity-social';
 import { PublicProfileView, type AddFriendResult } from '@/features/profile/components/public-profile-view';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
+import { markFriendRequestNotificationsRead } from '@/db/commands/notifications';
 import {
   loadAsMember,
   type ActivityItem,
@@ -46,7 +47,12 @@ function MemberProfile({ profileRef }: { profileRef: ProfileRef | null }) {
         { db, userId },
         formatHandle(profile.username, profile.discriminator),
       );
-      return result.ok ? { ok: true } : { ok: false, message: result.error.message };
+      if (!result.ok) return { ok: false, message: result.error.message };
+      // Accepting their request here deals with its notification, as Accept on /profile does.
+      if (profile.friendship_status === 'request_received') {
+        await markFriendRequestNotificationsRead({ db, userId }, { senderId: profile.id });
+      }
+      return { ok: true };
     },
     [db, userId],
   );

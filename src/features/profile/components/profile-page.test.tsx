@@ -122,6 +122,17 @@ describe('profile page', () => {
       await within(requests).findByRole('button', { name: 'Accept friend request from marco' }),
     );
     expect(await within(requests).findByText('No pending friend requests.')).toBeInTheDocument();
+    // Its notification is read now (the bell counts what is still unread), sent once as its own intent.
+    await waitFor(async () =>
+      expect((await db.notifications.findOne(ROWS.notifications.id).exec())?.is_read).toBe(true),
+    );
+    expect(
+      pendingEntries(await readPending(db))
+        .filter((e) => e.collection === 'notifications')
+        .map((e) => e.request),
+    ).toEqual([
+      { type: 'update', table: 'notifications', id: ROWS.notifications.id, values: { is_read: true } },
+    ]);
     await waitFor(async () =>
       expect(
         pendingEntries(await readPending(db)).filter((e) => e.collection === 'friend_requests'),
@@ -134,6 +145,20 @@ describe('profile page', () => {
         },
       ]),
     );
+  });
+
+  it('declining marks the request’s notification read too, and the bell counts only what is unread', async () => {
+    const { user, db } = await renderProfile({ sender: 'marco' });
+    await db.notifications.insert({ ...ROWS.notifications, id: 'flex:other', type: 'flex_received' });
+    const requests = screen.getByRole('region', { name: 'Friend requests' });
+    await user.click(
+      await within(requests).findByRole('button', { name: 'Decline friend request from marco' }),
+    );
+    await waitFor(async () =>
+      expect((await db.notifications.findOne(ROWS.notifications.id).exec())?.is_read).toBe(true),
+    );
+    const unread = await db.notifications.find({ selector: { user_id: USER, is_read: false } }).exec();
+    expect(unread.map((n) => n.id)).toEqual(['flex:other']);
   });
 
   it('wraps its actions for the walkthrough and opens add friend', async () => {
