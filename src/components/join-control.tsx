@@ -1,6 +1,5 @@
-import { notifications } from '@mantine/notifications';
 import { useTranslation } from 'react-i18next';
-import { TOAST_ERROR_MS } from '@/domain/constants';
+import { toastError } from '@/lib/feedback/toast';
 import { JoinButton, ReplaceWorkoutModal, type JoinButtonStatus } from './join-button';
 
 /** What the control needs from the join wiring (`useJoinAction` in src/db/join-status.ts). */
@@ -24,12 +23,7 @@ export function JoinControl({ action, friend }: { action: JoinControlAction; fri
 
   const report = (result: { ok: boolean } | null) => {
     if (result && !result.ok) {
-      notifications.show({
-        message: t('join.failed'),
-        color: 'red',
-        autoClose: TOAST_ERROR_MS,
-        withCloseButton: false,
-      });
+      toastError(t('join.failed'));
     }
   };
 

@@ -92,9 +92,13 @@ export const LOGIN_ANIMATION_PARTICLES = 8;
 /** Motivational messages, chosen by day of year modulo this count. */
 export const LOGIN_ANIMATION_MESSAGES = 93;
 
-// ---- Toasts (top centre) ----
+// ---- Toasts (src/lib/feedback/toast.ts; placement in src/app/toast-host.tsx) ----
 export const TOAST_DEFAULT_MS = 4000;
 export const TOAST_SUCCESS_MS = 3000;
+/**
+ * The spec's 5 s for error toasts, no longer used: error toasts stay until closed (WCAG 2.2.1, issue 18,
+ * docs/decisions.md "Toasts").
+ */
 export const TOAST_ERROR_MS = 5000;
 
 // ---- Other ----

@@ -1,7 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastError, toastSuccess } from '@/features/auth/toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 
 /**
  * Sign out from any of the shell's menus: ends the session, says so ('Signed out successfully.') and
@@ -20,7 +20,7 @@ export function useSignOut(): { signOut: () => Promise<void>; busy: boolean } {
     if (result.ok) {
       toastSuccess(t('toast.signedOut'));
       await navigate({ to: '/' });
-    } else toastError(result.message, t('toast.signOutFailed'));
+    } else toastError(result.message, { title: t('toast.signOutFailed') });
   }, [navigate, t]);
   return { signOut: leave, busy };
 }

@@ -1,11 +1,10 @@
 import { Badge, Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { respondJoinRequest } from '@/db/commands/join';
 import { useLiveDocument } from '@/db/use-live-query';
-import { TOAST_ERROR_MS } from '@/domain/constants';
+import { toastError } from '@/lib/feedback/toast';
 
 /**
  * Accept / Decline a join request right from its notification (offline too: the answer is queued); once
@@ -31,7 +30,7 @@ export function JoinAnswer({ requestId, onAnswered }: { requestId: string; onAns
     const result = await respondJoinRequest({ db, userId }, { request_id: requestId, accept });
     setBusy(false);
     if (result.ok) onAnswered();
-    else notifications.show({ message: t('join.answerFailed'), color: 'red', autoClose: TOAST_ERROR_MS });
+    else toastError(t('join.answerFailed'));
   };
   return (
     <>

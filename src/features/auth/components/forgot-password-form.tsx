@@ -3,7 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { validateLogin, type ValidationMessageKey } from '@/domain/validation';
 import { sendPasswordReset } from '../data/auth-actions';
-import { toastError, toastSuccess } from '../toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 
 interface ForgotPasswordFormProps {
   initialEmail: string;
@@ -28,7 +28,7 @@ export function ForgotPasswordForm({ initialEmail, onDone }: ForgotPasswordFormP
     if (result.ok) {
       toastSuccess(t('toast.resetSent'));
       onDone();
-    } else toastError(result.message, t('toast.resetFailed'));
+    } else toastError(result.message, { title: t('toast.resetFailed') });
   };
 
   return (

@@ -13,7 +13,7 @@ import {
 import { getAuthClient } from '@/lib/auth/auth-client';
 import { resendVerification, signIn, signOut } from '../data/auth-actions';
 import { needsSecondFactor } from '../data/second-factor';
-import { toastError, toastSuccess } from '../toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 import { TwoFactorChallenge } from './two-factor-challenge';
 
 interface LoginFormProps {
@@ -58,7 +58,7 @@ export function LoginForm({ onForgotPassword }: LoginFormProps) {
     } else if (result.kind === 'unverified') {
       setProblem({ kind: 'unverified' });
     } else {
-      toastError(result.message, t('toast.signInFailed'));
+      toastError(result.message, { title: t('toast.signInFailed') });
     }
   };
 

@@ -3,7 +3,7 @@ import { IconBrandApple, IconBrandGoogle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { signInWithProvider } from '../data/auth-actions';
-import { toastError } from '../toasts';
+import { toastError } from '@/lib/feedback/toast';
 
 /** Google and Apple through Supabase OAuth (locally: the emulator's test-identity page). */
 export function OAuthButtons() {
@@ -16,7 +16,7 @@ export function OAuthButtons() {
     // On success the browser is already leaving for the provider's page.
     if (!result.ok) {
       setPending(null);
-      toastError(result.message, t('toast.signInFailed'));
+      toastError(result.message, { title: t('toast.signInFailed') });
     }
   };
 

@@ -4,7 +4,7 @@ import { Link, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { resendVerification, signUp } from '../data/auth-actions';
-import { toastError, toastSuccess } from '../toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 import { AuthCard } from './auth-card';
 import { RegisterFormA } from './register-form-a';
 import { RegisterFormB } from './register-form-b';
@@ -29,7 +29,7 @@ export function RegisterPage({ variant }: RegisterPageProps) {
     if (result.ok) {
       toastSuccess(t('toast.accountCreated'));
       setSentTo(email.trim());
-    } else toastError(result.message, t('toast.createFailed'));
+    } else toastError(result.message, { title: t('toast.createFailed') });
   };
 
   const resend = async (email: string) => {

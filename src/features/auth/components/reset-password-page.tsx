@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { validateRegisterB } from '@/domain/validation';
 import { useAuthState } from '@/lib/auth/use-auth-state';
 import { updatePassword } from '../data/auth-actions';
-import { toastError, toastSuccess } from '../toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 import { AuthCard } from './auth-card';
 
 /**

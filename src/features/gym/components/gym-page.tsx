@@ -13,7 +13,7 @@ import { useLiveDocument, useLiveQuery, useLiveValue } from '@/db/use-live-query
 import { HOME_GYMS_MAX } from '@/domain/constants';
 import { useFriendsAtGym } from '../data/use-friends-at-gym';
 import { isPresent, presenceGymId } from '../model/presence';
-import { toastError, toastSuccess } from './gym-toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 import { HomeGymCard } from './home-gym-card';
 import { HomeGymPicker } from './home-gym-picker';
 import { HomeGymPrompt } from './home-gym-prompt';
@@ -64,7 +64,7 @@ export function GymPage() {
     const result = await setHomeGyms(ctx, ids);
     setSaving(false);
     if (!result.ok) {
-      toastError(t('picker.failed'), t(result.error.message as 'errors:data.homeGymsMax'));
+      toastError(t(result.error.message as 'errors:data.homeGymsMax'), { title: t('picker.failed') });
       return;
     }
     setPickerOpen(false);
@@ -76,7 +76,7 @@ export function GymPage() {
     const result = await checkIn(ctx, { gym_id: gymId });
     setBusyGym(null);
     if (!result.ok) {
-      toastError(t('checkIn.failed'), t(result.error.message as 'errors:data.invalidInput'));
+      toastError(t(result.error.message as 'errors:data.invalidInput'), { title: t('checkIn.failed') });
       return;
     }
     setChosen(gymId);
@@ -88,7 +88,9 @@ export function GymPage() {
     const result = await checkOut(ctx, present ? { check_in_id: present.id } : {});
     setBusyGym(null);
     if (!result.ok) {
-      toastError(t('checkIn.checkOutFailed'), t(result.error.message as 'errors:data.checkInNotFound'));
+      toastError(t(result.error.message as 'errors:data.checkInNotFound'), {
+        title: t('checkIn.checkOutFailed'),
+      });
       return;
     }
     toastSuccess(t('checkIn.checkedOut'));

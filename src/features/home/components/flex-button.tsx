@@ -1,12 +1,11 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFlame } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { flexActivity } from '@/db/commands/flex';
 import type { FeedItem } from '@/db/local-state';
-import { TOAST_ERROR_MS } from '@/domain/constants';
+import { toastError } from '@/lib/feedback/toast';
 
 /**
  * Flex a friend's activity: pressed at once, offline too; the flex command queues the intent and the sync
@@ -25,12 +24,8 @@ export function FlexButton({ item }: { item: FeedItem }) {
     try {
       const result = await flexActivity({ db, userId }, { activity_id: item.id });
       if (!result.ok) {
-        notifications.show({
+        toastError(t(result.error.message as 'errors:data.activityNotFound'), {
           title: t('feed.flexFailed'),
-          message: t(result.error.message as 'errors:data.activityNotFound'),
-          color: 'red',
-          autoClose: TOAST_ERROR_MS,
-          withCloseButton: false,
         });
       }
     } finally {

@@ -1,9 +1,8 @@
-import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { useJoinRefusals } from '@/db/join-status';
-import { TOAST_ERROR_MS } from '@/domain/constants';
+import { toastError } from '@/lib/feedback/toast';
 
 /**
  * A join request the server refused after the fact (offline, then refused: the workout is gone, no longer
@@ -15,12 +14,9 @@ export function JoinRefusalToasts() {
   const { refused, dismiss } = useJoinRefusals(db, 'request');
   useEffect(() => {
     for (const r of refused) {
-      notifications.show({
+      toastError(r.code === 'join_clash' ? t('join.refusedClash') : t('join.refused'), {
         id: r.key,
         title: t('common:join.failed'),
-        message: r.code === 'join_clash' ? t('join.refusedClash') : t('join.refused'),
-        color: 'red',
-        autoClose: TOAST_ERROR_MS,
       });
       void dismiss(r.key);
     }

@@ -1,5 +1,4 @@
 import { Button, Group, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconFlame } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { flexKey } from '@/db/feed-flexes';
 import { useJoinAction, type JoinTarget } from '@/db/join-status';
 import { pending$ } from '@/db/pending-writes';
 import { useLiveDocument, useLiveValue } from '@/db/use-live-query';
-import { TOAST_ERROR_MS } from '@/domain/constants';
+import { toastError } from '@/lib/feedback/toast';
 import { resolveTimeZone, todayIn } from '@/domain/dates';
 import type { ActivityItem } from '../data/public-profile';
 import { FlexCount } from './flex-count';
@@ -78,12 +77,8 @@ function ActivityFlex({ item, ownerId }: { item: ActivityItem; ownerId: string }
       );
       if (result.ok) shown.tap();
       else {
-        notifications.show({
+        toastError(t(result.error.message as 'errors:data.activityNotFound'), {
           title: t('social.flexFailed'),
-          message: t(result.error.message as 'errors:data.activityNotFound'),
-          color: 'red',
-          autoClose: TOAST_ERROR_MS,
-          withCloseButton: false,
         });
       }
     } finally {

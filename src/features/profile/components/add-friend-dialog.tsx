@@ -6,7 +6,7 @@ import type { SpotterDatabase } from '@/db/types';
 import { parseHandle } from '@/domain/identity';
 import { awaitIntent } from '../data/await-intent';
 import { commandErrorKey, friendReasonKey } from '../model/friend-ledger';
-import { toastSuccess } from './profile-toasts';
+import { toastSuccess } from '@/lib/feedback/toast';
 
 /** How long an online send waits for the server's answer before it is left to the queue. */
 const ANSWER_WAIT_MS = 8000;

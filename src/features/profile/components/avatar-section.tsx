@@ -30,7 +30,7 @@ import {
   type UploadStage,
 } from '../data/profile-picture';
 import { PHOTO_ACCEPT, isAcceptablePhoto } from '../model/avatar-photo';
-import { toastError, toastSuccess } from './profile-toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 
 /** navigator.onLine, live; one shared source. */
 const browserOnline$ = online$();

@@ -24,7 +24,7 @@ import { UserAvatar } from '@/components/user-avatar';
 import type { FriendRpc } from '../data/friend-actions';
 import { useDiscover } from '../data/use-discover';
 import { DISCOVER_MAX, DISCOVER_PAGE, type DiscoverPerson } from '../model/discover';
-import { toastError, toastSuccess } from './profile-toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 
 /** navigator.onLine, live; one shared source. */
 const browserOnline$ = online$();

@@ -10,7 +10,7 @@ import { formatHandle } from '@/domain/identity';
 import type { FriendRpc } from '../data/friend-actions';
 import { useRequestSenderStates } from '../data/use-request-senders';
 import { commandErrorKey } from '../model/friend-ledger';
-import { toastError, toastSuccess } from './profile-toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 
 /**
  * Pending requests sent to me, newest first, each with Accept and Decline. The answer is a queued intent

@@ -10,7 +10,7 @@ import type { FriendRpc } from '../data/friend-actions';
 import { useRequestSenders } from '../data/use-request-senders';
 import { commandErrorKey, type QueuedSend } from '../model/friend-ledger';
 import { handleOf } from './friends-list-item';
-import { toastError, toastSuccess } from './profile-toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 
 /**
  * Requests I sent that wait for an answer, each with Cancel; and requests by handle still on their way

@@ -15,7 +15,7 @@ import { FriendsListItem, handleOf } from './friends-list-item';
 import { FriendsOutgoing } from './friends-outgoing';
 import { FriendsRefusals } from './friends-refusals';
 import { FriendsRemoveDialog } from './friends-remove-dialog';
-import { toastError, toastSuccess } from './profile-toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 
 const SEARCH_DEBOUNCE_MS = 300;
 

@@ -5,7 +5,7 @@ import { formatHandle } from '@/domain/identity';
 import { clearPendingInvite, savePendingInvite } from '@/lib/pending-invite';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
 import { toPublicProfile } from '../data/public-profile';
-import { toastSuccess } from './profile-toasts';
+import { toastSuccess } from '@/lib/feedback/toast';
 
 /**
  * Sends the pending invite's friend request once. The invite is cleared before asking (a second tab or a

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { updateProfile } from '@/db/commands/profile';
 import type { ProfileDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
-import { toastError, toastSuccess } from './profile-toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 
 type Visibility = ProfileDoc['visibility'];
 const LEVELS: readonly Visibility[] = ['public', 'friends', 'private'];

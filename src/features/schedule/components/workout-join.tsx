@@ -1,5 +1,4 @@
 import { Badge, Button, Group, Stack, Text } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +9,7 @@ import { joinRequestsForMyWorkouts, myJoinRequests } from '@/db/queries';
 import type { JoinRequestDoc } from '@/db/schemas/workout-join-requests';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
 import { useLiveDocument, useLiveQuery } from '@/db/use-live-query';
-import { TOAST_ERROR_MS } from '@/domain/constants';
+import { toastError } from '@/lib/feedback/toast';
 
 function useUsername(userId: string | null): string | undefined {
   const { db } = useUserData();
@@ -51,7 +50,7 @@ function RequestRow({ request }: { request: JoinRequestDoc }) {
     const result = await respondJoinRequest({ db, userId }, { request_id: request.id, accept });
     setBusy(false);
     if (!result.ok) {
-      notifications.show({ message: t('join.answerFailed'), color: 'red', autoClose: TOAST_ERROR_MS });
+      toastError(t('join.answerFailed'));
     }
   };
   return (
@@ -104,13 +103,7 @@ export function JoinAnswerRefusals() {
   const { refused, dismiss } = useJoinRefusals(db, 'answer');
   useEffect(() => {
     for (const r of refused) {
-      notifications.show({
-        id: r.key,
-        title: t('join.answerFailed'),
-        message: t('join.answerRefused'),
-        color: 'red',
-        autoClose: TOAST_ERROR_MS,
-      });
+      toastError(t('join.answerRefused'), { id: r.key, title: t('join.answerFailed') });
       void dismiss(r.key);
     }
   }, [refused, dismiss, t]);

@@ -4,7 +4,7 @@ import { confirmRestDay } from '@/db/commands/rest-days';
 import { deleteWorkout, editWorkout, planWorkout, type PlanWorkoutInput } from '@/db/commands/workouts';
 import type { SpotterDatabase } from '@/db/types';
 import { feedback } from '@/lib/feedback';
-import { toastError, toastSuccess } from '../toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 import { storeRestDayFlag } from '@/lib/rest-day-flag';
 
 interface ActionsInput {

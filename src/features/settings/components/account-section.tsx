@@ -5,7 +5,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { signOut, type SignOutScope } from '@/lib/auth/sign-out';
-import { toastError, toastSuccess } from '../data/toasts';
+import { toastError, toastSuccess } from '@/lib/feedback/toast';
 import { SettingsSection } from './settings-section';
 
 /**
@@ -28,7 +28,7 @@ export function AccountSection() {
     if (result.ok) {
       toastSuccess(t('auth:toast.signedOut'));
       await navigate({ to: '/' });
-    } else toastError(result.message, t('auth:toast.signOutFailed'));
+    } else toastError(result.message, { title: t('auth:toast.signOutFailed') });
   };
 
   return (

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { exportMyData } from '../data/export-data';
-import { toastSuccess } from '../data/toasts';
+import { toastSuccess } from '@/lib/feedback/toast';
 import { SettingsSection } from './settings-section';
 
 type Problem = { reason: 'offline' } | { reason: 'failed'; message: string } | null;

@@ -12,7 +12,7 @@ import {
 } from '../data/two-factor';
 import { formatDate as formatInstantDate } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
-import { toastSuccess } from '../data/toasts';
+import { toastSuccess } from '@/lib/feedback/toast';
 import { SettingsSection } from './settings-section';
 import { TwoFactorEnrol } from './two-factor-enrol';
 
