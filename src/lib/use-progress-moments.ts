@@ -18,32 +18,50 @@ export interface ProgressSight {
   ready: boolean;
 }
 
+/** What the moments read of the progression: `settled` is false while this device's own writes are pending. */
+export interface ProgressNumbers {
+  xp: number;
+  level: number;
+  settled: boolean;
+}
+
 /**
- * Turns changes of the live XP and level into moments: "+N XP" for a gain and the level-up moment for a
- * higher level (the home page and the schedule's chips share it), measured from what this device last showed the user
- * (src/lib/seen-progress.ts). Nothing is measured until the device's data is whole, so a new device's
- * first pull, which brings days of XP earned elsewhere, is never celebrated; a device that was away
- * celebrates what was earned since it last looked.
+ * Turns changes of the live XP and level into moments, shared by the home cards and the schedule's chips:
+ * "+N XP" for a gain and the level-up moment for a higher level, measured from what this device last
+ * showed the user (src/lib/seen-progress.ts). While the device's first full pull runs, the XP it brings
+ * was earned elsewhere days ago and is not celebrated; only a rise this device's own writes cause (XP not
+ * settled) is. A device that was away celebrates what was earned since it last looked.
  */
 export function useProgressMoments(
-  xp: number | undefined,
-  level: number | undefined,
+  progress: ProgressNumbers | undefined,
   sight: ProgressSight,
 ): ProgressMoments {
   const previous = useRef<{ xp: number; level: number } | null>(null);
+  const wasReady = useRef(false);
   const [gain, setGain] = useState<ProgressMoments['gain']>(null);
   const [levelUp, setLevelUp] = useState<number | null>(null);
   const { userId, ready } = sight;
+  const xp = progress?.xp;
+  const level = progress?.level;
+  const settled = progress?.settled ?? true;
 
   useEffect(() => {
-    if (xp === undefined || level === undefined || !ready) return;
-    const before = previous.current ?? readSeenProgress(userId);
-    previous.current = { xp, level };
-    writeSeenProgress(userId, { xp, level });
+    if (xp === undefined || level === undefined) return;
+    const current = { xp, level };
+    let before: { xp: number; level: number } | null;
+    if (ready) {
+      // The first sight with whole data compares with what this device showed last time, if anything.
+      before = wasReady.current ? previous.current : readSeenProgress(userId);
+      writeSeenProgress(userId, current);
+    } else {
+      before = settled ? null : previous.current;
+    }
+    previous.current = current;
+    wasReady.current = ready;
     if (before === null) return;
     if (xp > before.xp) setGain({ amount: xp - before.xp, key: Date.now() });
     if (level > before.level) setLevelUp(level);
-  }, [xp, level, ready, userId]);
+  }, [xp, level, settled, ready, userId]);
 
   useEffect(() => {
     if (!gain) return;

@@ -79,9 +79,10 @@ describe('progress cards', () => {
     expect(screen.getByTestId('level-value')).toHaveTextContent('Level 2');
   });
 
-  it('celebrates nothing a new device’s first pull brings in, then what this device sees', async () => {
+  it('celebrates nothing a new device’s first pull brings in, but its own writes and what follows', async () => {
     // Earned days ago on another device: 255 XP and level 2 arrive while this device's first pull runs.
     const earned: ProgressView = { ...start, xp: 255, level: 2, xpIntoLevel: 26, xpForNext: 270, percent: 9 };
+    const mine: ProgressView = { ...earned, xp: 260, pendingXp: 5, settled: false };
     const pulling = { userId: 'user-2', ready: false };
     const whole = { userId: 'user-2', ready: true };
     const { user } = renderWithProviders(
@@ -89,19 +90,25 @@ describe('progress cards', () => {
         steps={[
           { progress: start, sight: pulling },
           { progress: earned, sight: pulling },
-          { progress: earned, sight: whole },
-          { progress: { ...earned, xp: 265 }, sight: whole },
+          { progress: mine, sight: pulling },
+          { progress: { ...mine, pendingXp: 0, settled: true }, sight: whole },
+          { progress: { ...mine, xp: 270, pendingXp: 0, settled: true }, sight: whole },
         ]}
       />,
     );
-    for (let step = 0; step < 2; step++)
-      await user.click(await screen.findByRole('button', { name: 'next' }));
+    const next = async () => user.click(await screen.findByRole('button', { name: 'next' }));
+    await next();
     expect(await screen.findByText('Level 2')).toBeInTheDocument();
     expect(screen.queryByTestId('xp-gain')).not.toBeInTheDocument();
     expect(screen.queryByText('Level up!')).not.toBeInTheDocument();
-    // A gain after that is this device's to celebrate.
-    await user.click(screen.getByRole('button', { name: 'next' }));
+    // A plan made on this device while the pull runs is celebrated at once.
+    await next();
+    expect(await screen.findByText('+5 XP')).toBeInTheDocument();
+    // The pull ends: nothing new; a gain after that is this device's to celebrate.
+    await next();
+    await next();
     expect(await screen.findByText('+10 XP')).toBeInTheDocument();
+    expect(screen.queryByText('Level up!')).not.toBeInTheDocument();
   });
 
   it('celebrates what was earned elsewhere since this device last looked', async () => {

@@ -19,7 +19,7 @@ export function ProgressCards({
   sight: ProgressSight;
 }) {
   const { t, i18n } = useTranslation('home');
-  const moments = useProgressMoments(progress?.xp, progress?.level, sight);
+  const moments = useProgressMoments(progress, sight);
   useEffect(() => {
     if (moments.levelUp === null) return;
     hapticFeedback('success');

@@ -25,7 +25,7 @@ export function ProgressChips({
   sight: ProgressSight;
 }) {
   const { t } = useTranslation('schedule');
-  const { gain } = useProgressMoments(progress?.xp, progress?.level, sight);
+  const { gain } = useProgressMoments(progress, sight);
   if (!progress) return null;
   const streak = progress.currentStreak;
   return (
