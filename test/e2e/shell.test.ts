@@ -172,6 +172,30 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
     const requests = page.getByRole('region', { name: 'Friend requests' });
     await requests.getByRole('button', { name: /^Accept friend request from / }).click();
     await page.getByText(/^You are now friends with /).waitFor();
+    // The toast (bottom centre on phones, issue 18) covers neither the header's bell and avatar nor the tabs.
+    const toast = page.locator('.mantine-Notification-root', { hasText: /^You are now friends with / });
+    const needed = [
+      header.getByRole('link', { name: /^Notifications/ }),
+      header.getByRole('button', { name: 'Account menu' }),
+      tabs,
+    ];
+    const overlapsAny = async () => {
+      const box = await toast.boundingBox();
+      if (!box) return true;
+      for (const part of needed) {
+        const other = await part.boundingBox();
+        if (!other) continue;
+        const apart =
+          box.x + box.width <= other.x ||
+          other.x + other.width <= box.x ||
+          box.y + box.height <= other.y ||
+          other.y + other.height <= box.y;
+        if (!apart) return true;
+      }
+      return false;
+    };
+    // Polled: the toast slides in, and is judged where it rests.
+    await expect.poll(overlapsAny, { timeout: 2_000 }).toBe(false);
     await requests.getByText('No pending friend requests.').waitFor();
     await tabs.getByRole('link', { name: 'Profile', exact: true }).waitFor();
     const { rows } = await emulator.engine.query<{ n: number }>(
