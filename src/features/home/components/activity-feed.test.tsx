@@ -6,7 +6,7 @@ import { feedItem } from '@/db/feed-fixtures';
 import { writeFeedWindow, type FeedWindow } from '@/db/local-state';
 import { pendingEntries, readPending } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { FRIEND, USER } from '@/db/test-fixtures';
+import { FRIEND, ROWS, USER } from '@/db/test-fixtures';
 import type { Language } from '@/domain/language';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../../test/support/browser/render';
@@ -20,7 +20,7 @@ const MINE = feedItem(USER, { id: 'rest_day_confirmed:mine', username: 'lena', f
 afterEach(cleanupDatabases);
 
 async function renderFeed(language: Language = 'en', window: Partial<FeedWindow> = {}) {
-  const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
+  const db = await openTestDatabase({ userId: USER, collections: ['profiles', 'workouts'] });
   await writeFeedWindow(db, { items: [FRIENDS, MINE], fetched_at: new Date().toISOString(), ...window });
   const sync = new SyncWorkerClient(() => {
     throw new Error('the test never starts a worker');
@@ -100,4 +100,34 @@ describe('activity feed load more', () => {
     expect(screen.getByRole('button', { name: 'Load more' })).toBeInTheDocument();
     expect(screen.queryByText("You're all caught up.")).toBeNull();
   });
+});
+
+describe('activity feed workout names', () => {
+  it.each([
+    ['en', 'planned a Full body workout', 'planned a Strength workout'],
+    ['de', 'hat ein Ganzkörper-Training geplant', 'hat ein Kraft-Training geplant'],
+    ['it', 'ha pianificato un allenamento Total body', 'ha pianificato un allenamento Forza'],
+  ] as const)(
+    'names a preset workout by its preset in %s, a plain one by its type',
+    async (language, preset, type) => {
+      // Dates from the clock under test: today's workouts (the day only shows in the text).
+      const today = new Date().toISOString().slice(0, 10);
+      const planned = (id: string) =>
+        feedItem(USER, {
+          id: `workout_planned:${id}`,
+          kind: 'workout_planned',
+          workout_id: id,
+          workout_type: 'strength',
+          workout_date: today,
+        });
+      const { db } = await renderFeed(language, { items: [planned('w-preset'), planned('w-plain')] });
+      await db.workouts.bulkInsert([
+        { ...ROWS.workouts, id: 'w-preset', preset: 'full_body', title: null, date: today },
+        { ...ROWS.workouts, id: 'w-plain', preset: null, title: null, date: today },
+      ]);
+      const [presetRow, plainRow] = within(await screen.findByTestId('feed-list')).getAllByRole('listitem');
+      expect(await within(presetRow!).findByText(new RegExp(`^${preset}`))).toBeInTheDocument();
+      expect(within(plainRow!).getByText(new RegExp(`^${type}`))).toBeInTheDocument();
+    },
+  );
 });

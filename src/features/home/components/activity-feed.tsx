@@ -4,7 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { feedHasMore, feedWindow$ } from '@/db/local-state';
-import { useLiveValue } from '@/db/use-live-query';
+import { useLiveQuery, useLiveValue } from '@/db/use-live-query';
 import { useMinuteNow } from '../data/minute-clock';
 import { FeedItemRow } from './feed-item';
 import { JoinRefusalToasts } from './join-refusal-toasts';
@@ -32,6 +32,7 @@ export function ActivityFeed({ today }: { today: string }) {
   };
 
   const items = feed?.items ?? [];
+  const presets = useWorkoutPresets(items);
   return (
     <Card
       withBorder
@@ -72,6 +73,7 @@ export function ActivityFeed({ today }: { today: string }) {
                 now={now}
                 today={today}
                 highlighted={item.id === highlighted}
+                preset={item.workout_id ? (presets.get(item.workout_id) ?? null) : null}
               />
             ))}
           </Stack>
@@ -120,4 +122,22 @@ function useActivityTarget(items: readonly { id: string }[] | undefined): string
     return () => clearTimeout(timer);
   }, [present, target]);
   return target;
+}
+
+/**
+ * The presets of the feed's workouts, from the local rows (mine and my friends' are replicated): get_feed
+ * gives only the type, so a "Full body" would read as "a Strength workout".
+ */
+function useWorkoutPresets(
+  items: readonly { workout_id: string | null }[],
+): ReadonlyMap<string, string | null> {
+  const { db } = useUserData();
+  const ids = [...new Set(items.flatMap((i) => (i.workout_id ? [i.workout_id] : [])))].sort().join(',');
+  const rows = useLiveQuery(
+    useMemo(
+      () => (ids === '' ? null : db.workouts.find({ selector: { id: { $in: ids.split(',') } } })),
+      [db, ids],
+    ),
+  );
+  return useMemo(() => new Map((rows ?? []).map((w) => [w.id, w.preset])), [rows]);
 }

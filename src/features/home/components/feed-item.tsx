@@ -14,7 +14,7 @@ import { useTranslation } from 'react-i18next';
 import type { FeedItem as FeedRow } from '@/db/local-state';
 import { formatDay, formatRelative } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
-import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
+import { WORKOUT_PRESETS, WORKOUT_TYPES, type WorkoutPreset, type WorkoutType } from '@/db/schemas/workouts';
 import { UserAvatar } from '@/components/user-avatar';
 import { FlexButton } from './flex-button';
 import { FeedJoin } from './feed-join';
@@ -36,6 +36,8 @@ const isKind = (k: string): k is Kind => k in KIND_ICONS;
 const FOR_DATE = { weekday: 'short', day: 'numeric', month: 'short' } as const;
 const isWorkoutType = (t: string | null): t is WorkoutType =>
   t !== null && (WORKOUT_TYPES as readonly string[]).includes(t);
+const isWorkoutPreset = (p: string | null | undefined): p is WorkoutPreset =>
+  typeof p === 'string' && (WORKOUT_PRESETS as readonly string[]).includes(p);
 
 /** One activity: who, what, when, with the flex count and (on a friend's) the flex button. */
 export function FeedItemRow({
@@ -44,20 +46,26 @@ export function FeedItemRow({
   now,
   today,
   highlighted = false,
+  preset = null,
 }: {
   item: FeedRow;
   me: string;
   now: number;
   today: string;
   highlighted?: boolean;
+  /** The workout's preset, from the local workout row (get_feed names only the type). */
+  preset?: string | null;
 }) {
   const { t } = useTranslation('home');
   const locale = useFormatLocale();
   const look = isKind(item.kind) ? KIND_ICONS[item.kind] : { icon: IconActivity, color: 'gray' };
   const Icon = look.icon;
-  const type = isWorkoutType(item.workout_type)
-    ? t(`workoutTypes.${item.workout_type}`)
-    : (item.workout_title ?? '');
+  // A preset names the workout ("a Full body workout"), not its type ("a Strength workout").
+  const type = isWorkoutPreset(preset)
+    ? t(`workoutPresets.${preset}`)
+    : isWorkoutType(item.workout_type)
+      ? t(`workoutTypes.${item.workout_type}`)
+      : (item.workout_title ?? '');
   let text: string;
   switch (isKind(item.kind) ? item.kind : 'other') {
     case 'workout_planned':
