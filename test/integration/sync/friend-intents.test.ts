@@ -49,6 +49,13 @@ describeEachEmulator('sync worker API: friend intents', (suite) => {
       10_000,
       "carol's request pulled",
     );
+    const carolsNotification = () =>
+      db.notifications.findOne({ selector: { friend_request_id: fromCarol!.id } }).exec();
+    await eventually(
+      async () => (await carolsNotification()) !== null,
+      10_000,
+      "carol's notification pulled",
+    );
 
     device.setOnline(false);
     const ctx = { db: db, userId: me.id };
@@ -63,7 +70,11 @@ describeEachEmulator('sync worker API: friend intents', (suite) => {
     const ghost = await sendFriendRequestByHandle(ctx, 'ghost#0404');
     expect(await respondToFriendRequest(ctx, fromCarol!.id, true)).toMatchObject({ ok: true });
     expect((await db.friend_requests.findOne(fromCarol!.id).exec())?.status).toBe('accepted');
-    expect(Object.keys((await readPending(db)).entries)).toHaveLength(3);
+    // Three friend intents and the read of carol's notification (answered is dealt with).
+    const notification = await carolsNotification();
+    expect(notification?.is_read).toBe(true);
+    expect(Object.keys((await readPending(db)).entries)).toHaveLength(4);
+    expect((await readPending(db)).entries).toHaveProperty(`notification_read:${notification?.id}`);
     await sleep(500);
     expect(await sql('select 1 from public.friend_requests where sender_id = $1', [me.id])).toEqual([]);
 
@@ -97,6 +108,14 @@ describeEachEmulator('sync worker API: friend intents', (suite) => {
     expect(replay.status).toBe(200);
     expect(await replay.json()).toBe(1);
     expect(await requestsToBob()).toHaveLength(1);
+
+    // The read reached the server once it was online again.
+    expect(
+      await sql('select is_read from public.notifications where user_id = $1 and friend_request_id = $2', [
+        me.id,
+        fromCarol!.id,
+      ]),
+    ).toEqual([{ is_read: true }]);
 
     // Accepted once: friends both ways, and the friendship arrives locally.
     expect(await sql('select status from public.friend_requests where id = $1', [fromCarol!.id])).toEqual([
