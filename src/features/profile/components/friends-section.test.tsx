@@ -23,7 +23,6 @@ afterEach(async () => {
   await cleanupDatabases();
 });
 
-const SLOW = { timeout: 8000 };
 const friendId = (n: number) => `0192f3a4-0000-7000-8000-${String(1000 + n).padStart(12, '0')}`;
 
 function friendProfile(n: number, overrides: Partial<ProfileDoc> = {}): ProfileDoc {
@@ -68,7 +67,7 @@ async function renderSection(options: { friends?: ProfileDoc[]; language?: Langu
 const friendsList = () => screen.findByRole('list', { name: 'Your friends' });
 
 describe('friends section', () => {
-  it('offline: the friends of this device, 20 a page, load more, search, and says so', SLOW, async () => {
+  it('offline: the friends of this device, 20 a page, load more, search, and says so', async () => {
     const friends = Array.from({ length: 23 }, (_, i) => friendProfile(i + 1));
     const { user } = await renderSection({ friends });
     expect(
@@ -93,7 +92,7 @@ describe('friends section', () => {
     expect(await screen.findByText('No friend matches “nobody”.')).toBeInTheDocument();
   });
 
-  it('remove asks first, then the friend is gone at once and one remove_friend is queued', SLOW, async () => {
+  it('remove asks first, then the friend is gone at once and one remove_friend is queued', async () => {
     const { user, db } = await renderSection({ friends: [friendProfile(1), friendProfile(2)] });
     const list = await friendsList();
     await user.click(within(list).getByRole('button', { name: 'Remove friend01#0001 from your friends' }));
@@ -116,7 +115,7 @@ describe('friends section', () => {
     expect(await screen.findByText('friend01#0001 is no longer your friend.')).toBeInTheDocument();
   });
 
-  it('outgoing: Cancel a sent request; a request by handle waits for the network', SLOW, async () => {
+  it('outgoing: Cancel a sent request; a request by handle waits for the network', async () => {
     const { user, db } = await renderSection();
     await db.friend_requests.insert({ ...ROWS.friend_requests, sender_id: USER, receiver_id: FRIEND });
     await sendFriendRequestByHandle({ db, userId: USER }, 'mia#0007');
@@ -137,7 +136,7 @@ describe('friends section', () => {
     );
   });
 
-  it('a refusal that came back later shows the spec message until dismissed (en and de)', SLOW, async () => {
+  it('a refusal that came back later shows the spec message until dismissed (en and de)', async () => {
     for (const language of ['en', 'de'] as const) {
       const { user, db, unmount } = await renderSection({ language });
       const sent = await sendFriendRequestByHandle({ db, userId: USER }, 'ghost#0404');
@@ -166,7 +165,7 @@ describe('friends section', () => {
     }
   });
 
-  it('markup in a name is text', SLOW, async () => {
+  it('markup in a name is text', async () => {
     await renderSection({ friends: [friendProfile(1, { username: '<b>x</b>' })] });
     const list = await friendsList();
     expect(within(list).getByRole('link', { name: '<b>x</b>#0001' })).toBeInTheDocument();
