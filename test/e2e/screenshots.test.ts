@@ -1,6 +1,6 @@
 // Screenshots of the public screens in light and dark, phone and desktop, for review
-// (written to test/e2e/screenshots/, git-ignored), each also checked with axe-core. The signed-in shell's
-// screenshots come from test/e2e/shell.test.ts (it needs the emulator and a user).
+// (written to test/e2e/screenshots/, git-ignored), each also checked with axe-core. The signed-in pages
+// are shot by test/e2e/screenshots-signed-in.test.ts (it needs the emulator and users).
 import { mkdir } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, expect, it } from 'vitest';
