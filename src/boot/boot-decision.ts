@@ -1,7 +1,8 @@
 // The static `/` decides, before anything paints, whether it stays the static landing page or starts the
 // app, and in which language it is shown. Both answers must equal what the app itself would decide:
 // the landing route's redirect (src/routes/index.tsx) and the i18n detector (src/lib/i18n/detection.ts).
-import { FALLBACK_LANGUAGE, isSafeLanguageCode, resolveLanguage, type Language } from '@/domain/language';
+import type { Language } from '@/domain/language';
+import { cookieLanguage, firstRequestedLanguage, queryLanguage } from '@/domain/language-detection';
 
 // The app's storage keys, repeated rather than imported: their modules bring i18next's detector and Mantine
 // (boot-decision.test.ts checks they stay equal).
@@ -35,40 +36,13 @@ export interface LanguageSources {
   navigatorLanguages: readonly string[];
 }
 
-// The same rule as supportedLanguageOf in src/lib/i18n/detection.ts (not imported: that module brings the
-// i18next detector, far larger than this whole script).
-function supported(code: string | null | undefined): Language | undefined {
-  if (typeof code !== 'string' || !isSafeLanguageCode(code)) return undefined;
-  const language = resolveLanguage(code);
-  const primary = code.trim().toLowerCase().split(/[-_]/)[0];
-  return primary === language ? language : undefined;
-}
-
-function queryLanguage(search: string, hash: string): string | null {
-  const query = search === '' && hash.includes('?') ? hash.slice(hash.indexOf('?')) : search;
-  return new URLSearchParams(query).get('lng');
-}
-
-function cookieLanguage(cookie: string): string | null {
-  for (const part of cookie.split(';')) {
-    const [name, ...value] = part.trim().split('=');
-    if (name === 'i18next') return value.join('=');
-  }
-  return null;
-}
-
 /** The detector's order: query `lng`, cookie, localStorage, sessionStorage, the browser's languages, `en`. */
 export function detectLanguage(sources: LanguageSources): Language {
-  const candidates = [
+  return firstRequestedLanguage([
     queryLanguage(sources.search, sources.hash),
     cookieLanguage(sources.cookie),
     sources.localStorage,
     sources.sessionStorage,
     ...sources.navigatorLanguages,
-  ];
-  for (const candidate of candidates) {
-    const language = supported(candidate);
-    if (language !== undefined) return language;
-  }
-  return FALLBACK_LANGUAGE;
+  ]);
 }

@@ -1,5 +1,12 @@
 import type { LanguageDetectorModule } from 'i18next';
-import { isSafeLanguageCode, resolveLanguage, type Language } from '@/domain/language';
+import {
+  cookieLanguage,
+  queryLanguage,
+  requestedLanguages,
+  supportedLanguageOf,
+} from '@/domain/language-detection';
+
+export { supportedLanguageOf };
 
 export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 
@@ -7,33 +14,21 @@ type Source = 'querystring' | 'cookie' | 'localStorage' | 'sessionStorage' | 'na
 
 export interface DetectionOptions {
   order: readonly Source[];
-  lookupQuerystring: string;
-  lookupCookie: string;
   lookupLocalStorage: string;
   lookupSessionStorage: string;
   caches: readonly ('localStorage' | 'sessionStorage')[];
 }
 
-/** The spec's order: query string, cookie, local storage, session storage, browser language, page tag. */
+/**
+ * The spec's order: query string (`lng`), cookie (`i18next`), local storage, session storage, browser
+ * language, page tag. The rule for each code is src/domain/language-detection.ts, shared with the landing.
+ */
 export const detectionOptions: DetectionOptions = {
   order: ['querystring', 'cookie', 'localStorage', 'sessionStorage', 'navigator', 'htmlTag'],
-  lookupQuerystring: 'lng',
-  lookupCookie: 'i18next',
   lookupLocalStorage: LANGUAGE_STORAGE_KEY,
   lookupSessionStorage: LANGUAGE_STORAGE_KEY,
   caches: ['localStorage'],
 };
-
-/**
- * A detected code that Spotter supports (`de-AT` -> `de`), or undefined. An unsupported code is dropped
- * rather than resolved to the fallback, so a later source (say, the browser's second language) still counts.
- */
-export function supportedLanguageOf(code: string): Language | undefined {
-  if (!isSafeLanguageCode(code)) return undefined;
-  const language = resolveLanguage(code);
-  const primary = code.trim().toLowerCase().split(/[-_]/)[0];
-  return primary === language ? language : undefined;
-}
 
 function storage(name: 'localStorage' | 'sessionStorage'): Storage | undefined {
   try {
@@ -43,33 +38,13 @@ function storage(name: 'localStorage' | 'sessionStorage'): Storage | undefined {
   }
 }
 
-/** The raw `name=value` of the query (or of a `?` part of the fragment when the query is empty). */
-function queryValue(name: string): string | undefined {
-  const { search, hash } = globalThis.location;
-  const query = search !== '' ? search : hash.includes('?') ? hash.slice(hash.indexOf('?')) : '';
-  let found: string | undefined;
-  for (const pair of query.slice(1).split('&')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at) === name) found = pair.slice(at + 1);
-  }
-  return found;
-}
-
-function cookieValue(name: string): string | undefined {
-  for (const part of document.cookie.split(';')) {
-    const cookie = part.trimStart();
-    if (cookie.startsWith(`${name}=`)) return cookie.slice(name.length + 1);
-  }
-  return undefined;
-}
-
 function lookup(source: Source, options: DetectionOptions): string[] {
   const one = (value: string | null | undefined) => (value ? [value] : []);
   switch (source) {
     case 'querystring':
-      return one(queryValue(options.lookupQuerystring));
+      return one(queryLanguage(globalThis.location.search, globalThis.location.hash));
     case 'cookie':
-      return one(cookieValue(options.lookupCookie));
+      return one(cookieLanguage(document.cookie));
     case 'localStorage':
       return one(storage('localStorage')?.getItem(options.lookupLocalStorage));
     case 'sessionStorage':
@@ -97,12 +72,7 @@ export class SafeLanguageDetector implements LanguageDetectorModule {
   }
 
   detect(): string[] {
-    return this.options.order.flatMap((source) =>
-      lookup(source, this.options).flatMap((code) => {
-        const language = supportedLanguageOf(code);
-        return language === undefined ? [] : [language];
-      }),
-    );
+    return requestedLanguages(this.options.order.flatMap((source) => lookup(source, this.options)));
   }
 
   cacheUserLanguage(language: string): void {
