@@ -67,15 +67,39 @@ describeEachEngine('schema lints', (ctx) => {
                          and coalesce(obj_description(p.oid, 'pg_proc'), '') not like 'anon-intended:%'`),
     ).toEqual([]);
     // ... and the intended one really is reachable for visitors.
-    const intended = await offenders(`select 1 from pg_proc where proname = 'get_public_profile'
-                                        and has_function_privilege('anon', oid, 'execute')`);
+    const intended = await offenders(`select 1 from pg_proc
+                                        where oid = 'public.get_public_profile(text, uuid)'::regprocedure
+                                          and has_function_privilege('anon', oid, 'execute')`);
     expect(intended).toHaveLength(1);
   });
+
+  // splinter's 0028 anon_security_definer_function_executable and 0029
+  // authenticated_security_definer_function_executable: a security definer function in a schema PostgREST
+  // exposes (pgrst.db_schemas; hosted default 'public, graphql_public') that the role may execute is an
+  // RLS bypass anyone reaches through /rest/v1/rpc. Definer bodies live in `private` behind security
+  // invoker wrappers (20261126171000_definer_functions_private.sql).
+  const EXPOSED = `array(select trim(s) from unnest(string_to_array(
+                     coalesce(nullif(current_setting('pgrst.db_schemas', true), ''), 'public, graphql_public'), ',')) s)`;
+  for (const role of ['anon', 'authenticated'] as const) {
+    it(`${role}_security_definer_function_executable: no definer function in an exposed schema`, async () => {
+      expect(
+        await offenders(`select n.nspname || '.' || p.proname || '(' || pg_get_function_identity_arguments(p.oid) || ')' as fn
+                         from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+                         where p.prosecdef and has_function_privilege('${role}', p.oid, 'execute')
+                           and n.nspname = any(${EXPOSED})
+                           and n.nspname not in ('auth', 'cron', 'extensions', 'graphql', 'graphql_public',
+                             'information_schema', 'net', 'pg_catalog', 'pgbouncer', 'realtime', 'storage',
+                             'supabase_functions', 'supabase_migrations', 'vault')`),
+      ).toEqual([]);
+    });
+  }
 
   it('anon cannot execute any private helper nor the write RPCs', async () => {
     expect(
       await offenders(`select p.oid::regprocedure::text as fn from pg_proc p join pg_namespace n on n.oid = p.pronamespace
                        where has_function_privilege('anon', p.oid, 'execute')
+                         -- the body behind public.get_public_profile (a security invoker wrapper)
+                         and p.oid <> 'private.get_public_profile(text, uuid)'::regprocedure
                          and (n.nspname = 'private'
                               or (n.nspname = 'public' and p.proname not in ('xp_needed_for_level', 'total_xp_for_level',
                                   'level_progress', 'level_from_total_xp', 'compute_streaks', 'get_daily_challenge',
