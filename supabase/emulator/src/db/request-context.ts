@@ -3,7 +3,7 @@
  * the role and the JWT claims as transaction-local settings, so RLS sees `auth.uid()` and the role,
  * and nothing survives the transaction.
  */
-import type { Queryable, Statement } from './engine';
+import type { Engine, Queryable, Statement } from './engine';
 
 export type ApiRole = 'anon' | 'authenticated' | 'service_role';
 
@@ -18,6 +18,8 @@ export interface RequestIdentity {
    * settings, saving a round trip: Postgres allows switching to read-only after the first snapshot.
    */
   readOnly?: boolean;
+  /** The role's `statement_timeout` (see `createRoleSettings`); absent: the session's stays. */
+  statementTimeout?: string | undefined;
 }
 
 export async function asRole(tx: Queryable, identity: RequestIdentity): Promise<void> {
@@ -35,14 +37,76 @@ export function roleStatement(identity: RequestIdentity): Statement & { params: 
             set_config('request.path', $4, true),
             set_config('request.headers', $5, true),
             set_config('request.cookies', '{}', true)${
-              identity.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''
-            }`,
+              identity.statementTimeout !== undefined ? `, set_config('statement_timeout', $6, true)` : ''
+            }${identity.readOnly ? `, set_config('transaction_read_only', 'on', true)` : ''}`,
     params: [
       identity.role,
       JSON.stringify(identity.claims),
       identity.method ?? 'POST',
       identity.path ?? '/',
       JSON.stringify(identity.headers ?? {}),
+      ...(identity.statementTimeout !== undefined ? [identity.statementTimeout] : []),
     ],
+  };
+}
+
+/**
+ * Each API role's `statement_timeout` from `alter role ... set` (the migration
+ * 20261126171100_api_role_timeouts.sql; hosted: anon 3s, authenticated 8s), a setting for the role in
+ * this database winning over one for the role everywhere, as at login.
+ */
+export const ROLE_TIMEOUTS_SQL = `
+select r.rolname as role, s.value
+from pg_catalog.pg_roles r
+cross join lateral (
+  select substr(c, length('statement_timeout=') + 1) as value
+  from pg_catalog.pg_db_role_setting d, unnest(d.setconfig) c
+  where d.setrole = r.oid
+    and d.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+    and c like 'statement_timeout=%'
+  order by d.setdatabase desc
+  limit 1
+) s
+where r.rolname in ('anon', 'authenticated', 'service_role')`;
+
+export interface RoleSettings {
+  /** The role's statement_timeout, or undefined when it has none. */
+  statementTimeout(role: ApiRole): Promise<string | undefined>;
+}
+
+/**
+ * `set local role` (what `asRole` does, and what PostgREST does) does not apply the settings of
+ * `alter role ... set`: those apply only at login. PostgREST reads the impersonated roles' settings
+ * with its config and applies them per request as transaction-local settings, so hosted requests run
+ * under the role's timeout; the emulator does the same. Read once, on the first request, and again on
+ * `NOTIFY pgrst, 'reload config'` as PostgREST does. PGlite accepts the setting but has no timers, so
+ * there a statement is never cancelled.
+ */
+export function createRoleSettings(engine: Engine, log: (line: string) => void): RoleSettings {
+  let loading: Promise<Map<string, string>> | null = null;
+  const load = () => {
+    const next = engine
+      .query<{ role: string; value: string }>(ROLE_TIMEOUTS_SQL)
+      .then((result) => new Map(result.rows.map((row) => [row.role, row.value])));
+    // A failed read is retried on the next request instead of cached.
+    next.catch(() => {
+      if (loading === next) loading = null;
+    });
+    loading = next;
+    return next;
+  };
+  let listening = false;
+  return {
+    async statementTimeout(role) {
+      if (!listening) {
+        listening = true;
+        engine
+          .listen('pgrst', (payload) => {
+            if (payload.includes('reload config')) void load().catch(() => undefined);
+          })
+          .catch((error: unknown) => log(`rest: cannot listen for config reloads: ${String(error)}`));
+      }
+      return (await (loading ?? load())).get(role);
+    },
   };
 }

@@ -65,12 +65,26 @@ const QUANTIFIABLE: ReadonlySet<Operator> = new Set([
   'imatch',
 ]);
 
+/**
+ * The most values one `in.(...)` list may hold. PostgREST has no such cap; hosted, the URL length does it
+ * (reports of "URI too long" from about 400 UUIDs up). A list this long is refused with PGRST100 before
+ * Postgres plans an IN of that size. The app's largest lists: settling stale pushes sends 100 ids at a
+ * time, and the friends' profiles pull one id per friend.
+ */
+export const MAX_IN_VALUES = 1000;
+
 function readInList(cursor: Cursor): string[] {
   cursor.expect('(', '"(" to open the in list');
   const values: string[] = [];
   cursor.skipSpaces();
   if (cursor.eat(')')) return values;
   do {
+    if (values.length === MAX_IN_VALUES) {
+      throw parseError(
+        `an in list holds at most ${MAX_IN_VALUES} values`,
+        `"failed to parse filter (${cursor.text.slice(0, 80)})"`,
+      );
+    }
     values.push(cursor.readListValue());
   } while (cursor.eat(','));
   cursor.expect(')', '")" to close the in list');
