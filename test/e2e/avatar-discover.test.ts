@@ -7,15 +7,14 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import type {} from 'playwright-core';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
 import {
   accessToken,
   createUser,
   eventually,
-  openContext,
   rpcAs,
   signInThroughForm,
   type TestUser,
@@ -25,33 +24,19 @@ import {
 const GYM = 'de-berlin-fitx-kreuzberg';
 
 describeInBrowser('avatar, photo and discover (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
+  const harness = useAppWithEmulator();
   let tempDir = '';
 
   beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
     tempDir = await mkdtemp(join(tmpdir(), 'spotter-avatar-'));
-  }, 240_000);
+  });
 
   afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
     if (tempDir) await rm(tempDir, { recursive: true, force: true });
   });
 
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
-  });
-
   const rows = async <R>(sql: string, params: unknown[]) =>
-    (await app.emulator.engine.query<R>(sql, params)).rows;
+    (await harness.app.emulator.engine.query<R>(sql, params)).rows;
   const pictureOf = async (id: string) =>
     (
       await rows<{ avatar_id: string | null; profile_picture_url: string | null }>(
@@ -68,14 +53,14 @@ describeInBrowser('avatar, photo and discover (production build, emulator)', () 
     ).map((r) => r.name);
 
   async function befriend(a: TestUser, b: TestUser): Promise<void> {
-    const aToken = await accessToken(app.emulator, a);
-    const bToken = await accessToken(app.emulator, b);
-    await rpcAs(app.emulator, aToken, 'send_friend_request', { p_receiver_id: b.id });
+    const aToken = await accessToken(harness.app.emulator, a);
+    const bToken = await accessToken(harness.app.emulator, b);
+    await rpcAs(harness.app.emulator, aToken, 'send_friend_request', { p_receiver_id: b.id });
     const [request] = await rows<{ id: string }>(
       "select id from public.friend_requests where sender_id = $1 and receiver_id = $2 and status = 'pending'",
       [a.id, b.id],
     );
-    await rpcAs(app.emulator, bToken, 'respond_friend_request', {
+    await rpcAs(harness.app.emulator, bToken, 'respond_friend_request', {
       p_request_id: request?.id,
       p_accept: true,
     });
@@ -101,17 +86,16 @@ describeInBrowser('avatar, photo and discover (production build, emulator)', () 
   }
 
   it('picks avatar3 (header shows it), uploads a photo a friend sees, removes it', async () => {
-    const me = await createUser(app.emulator, 'picker', { walkthrough_done_v1: true });
-    const friend = await createUser(app.emulator, 'watcher', { walkthrough_done_v1: true });
+    const me = await createUser(harness.app.emulator, 'picker', { walkthrough_done_v1: true });
+    const friend = await createUser(harness.app.emulator, 'watcher', { walkthrough_done_v1: true });
     await befriend(me, friend);
     // An activity of mine in the friend's feed, where my picture shows next to it.
-    await rpcAs(app.emulator, await accessToken(app.emulator, me), 'check_in', {
+    await rpcAs(harness.app.emulator, await accessToken(harness.app.emulator, me), 'check_in', {
       p_id: randomUUID(),
       p_gym_id: GYM,
     });
 
-    const mine = await openContext(browser, app.baseUrl, () => []);
-    opened.push(mine);
+    const mine = await harness.device();
     await signInThroughForm(mine.page, me);
     await mine.page.goto('/profile');
     const section = mine.page.getByRole('region', { name: 'Avatar and photo' });
@@ -151,8 +135,7 @@ describeInBrowser('avatar, photo and discover (production build, emulator)', () 
     await section.getByText('While you have a photo, everyone sees the photo.', { exact: false }).waitFor();
 
     // The friend, on their own device, sees my photo next to my check-in.
-    const theirs = await openContext(browser, app.baseUrl, () => []);
-    opened.push(theirs);
+    const theirs = await harness.device();
     await signInThroughForm(theirs.page, friend);
     const friendSees = theirs.page.locator(`img[src="${saved}"]`).first();
     await friendSees.waitFor({ timeout: 30_000 });
@@ -169,19 +152,19 @@ describeInBrowser('avatar, photo and discover (production build, emulator)', () 
 
   it('Discover shows a public member, not a private one; Add friend sends a request', async () => {
     const tag = randomUUID().slice(0, 4);
-    const me = await createUser(app.emulator, `seek${tag}`, { walkthrough_done_v1: true });
-    const open = await createUser(app.emulator, `dpub${tag}`, { walkthrough_done_v1: true });
-    const hidden = await createUser(app.emulator, `dpriv${tag}`, { walkthrough_done_v1: true });
-    await app.emulator.engine.query(`update public.profiles set visibility = 'private' where id = $1`, [
-      hidden.id,
-    ]);
+    const me = await createUser(harness.app.emulator, `seek${tag}`, { walkthrough_done_v1: true });
+    const open = await createUser(harness.app.emulator, `dpub${tag}`, { walkthrough_done_v1: true });
+    const hidden = await createUser(harness.app.emulator, `dpriv${tag}`, { walkthrough_done_v1: true });
+    await harness.app.emulator.engine.query(
+      `update public.profiles set visibility = 'private' where id = $1`,
+      [hidden.id],
+    );
     const [openRow = { handle: '', level: 0 }] = await rows<{ handle: string; level: number }>(
       `select username || '#' || discriminator as handle, level from public.profiles where id = $1`,
       [open.id],
     );
 
-    const mine = await openContext(browser, app.baseUrl, () => []);
-    opened.push(mine);
+    const mine = await harness.device();
     await signInThroughForm(mine.page, me);
     await mine.page.goto('/profile');
     const discover = mine.page.getByRole('region', { name: 'Discover people' });

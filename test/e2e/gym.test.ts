@@ -5,20 +5,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type {} from 'playwright-core';
+import { expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
-import {
-  accessToken,
-  createUser,
-  eventually,
-  openContext,
-  rpcAs,
-  signInThroughForm,
-  type WatchedContext,
-} from './support/signed-in-app';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
+import { accessToken, createUser, eventually, rpcAs, signInThroughForm } from './support/signed-in-app';
 
 const GYM = 'de-berlin-fitx-kreuzberg';
 const GYM_NAME = 'FitX Berlin-Kreuzberg';
@@ -26,55 +18,34 @@ const GYM_NAME = 'FitX Berlin-Kreuzberg';
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 describeInBrowser('/gym (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
+  const harness = useAppWithEmulator();
   let expected: RegExp[] = [];
-
-  beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
-  });
 
   const serverCheckIns = async (userId: string) =>
     (
-      await app.emulator.engine.query<{ gym_id: string; checked_out_at: string | null }>(
+      await harness.app.emulator.engine.query<{ gym_id: string; checked_out_at: string | null }>(
         'select gym_id, checked_out_at from public.check_ins where user_id = $1 and not _deleted',
         [userId],
       )
     ).rows;
 
   it('sets a home gym, checks in, sees a friend there, and checks out offline, then syncs', async () => {
-    const me = await createUser(app.emulator, 'gymrat', { walkthrough_done_v1: true });
-    const friend = await createUser(app.emulator, 'buddy', { walkthrough_done_v1: true });
-    const myToken = await accessToken(app.emulator, me);
-    const friendToken = await accessToken(app.emulator, friend);
-    await rpcAs(app.emulator, myToken, 'send_friend_request', { p_receiver_id: friend.id });
-    const { rows: requests } = await app.emulator.engine.query<{ id: string }>(
+    const me = await createUser(harness.app.emulator, 'gymrat', { walkthrough_done_v1: true });
+    const friend = await createUser(harness.app.emulator, 'buddy', { walkthrough_done_v1: true });
+    const myToken = await accessToken(harness.app.emulator, me);
+    const friendToken = await accessToken(harness.app.emulator, friend);
+    await rpcAs(harness.app.emulator, myToken, 'send_friend_request', { p_receiver_id: friend.id });
+    const { rows: requests } = await harness.app.emulator.engine.query<{ id: string }>(
       "select id from public.friend_requests where sender_id = $1 and status = 'pending'",
       [me.id],
     );
-    await rpcAs(app.emulator, friendToken, 'respond_friend_request', {
+    await rpcAs(harness.app.emulator, friendToken, 'respond_friend_request', {
       p_request_id: requests[0]?.id,
       p_accept: true,
     });
-    await rpcAs(app.emulator, friendToken, 'check_in', { p_id: randomUUID(), p_gym_id: GYM });
+    await rpcAs(harness.app.emulator, friendToken, 'check_in', { p_id: randomUUID(), p_gym_id: GYM });
 
-    const watched = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(watched);
+    const watched = await harness.device(() => expected);
     const { page, context } = watched;
     await signInThroughForm(page, me);
     await page.goto('/gym');
@@ -90,7 +61,7 @@ describeInBrowser('/gym (production build, emulator)', () => {
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByRole('heading', { name: GYM_NAME }).waitFor();
     await eventually(async () => {
-      const { rows } = await app.emulator.engine.query<{ gym_id: string }>(
+      const { rows } = await harness.app.emulator.engine.query<{ gym_id: string }>(
         'select gym_id from public.home_gyms where user_id = $1 and not _deleted',
         [me.id],
       );

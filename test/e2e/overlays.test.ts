@@ -4,18 +4,17 @@
 // metadata flag and the synced settings row say so).
 import { mkdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type {} from 'playwright-core';
+import { expect, it } from 'vitest';
 import { dayOfYear } from '../../src/domain/dates';
 import { daysFromToday } from '../support/clock/days';
 import { seriousAxeViolations } from './support/axe';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
 import {
   adminGetUser,
   createUser,
   eventually,
-  openContext,
   signInThroughForm,
   type WatchedContext,
 } from './support/signed-in-app';
@@ -34,14 +33,10 @@ function today(): string {
 }
 
 describeInBrowser('shell overlays (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
+  const harness = useAppWithEmulator();
 
   const open = async () => {
-    const watched = await openContext(browser, app.baseUrl, () => []);
-    opened.push(watched);
-    return watched;
+    return harness.device();
   };
 
   /** Ends the session in this browser (what signing out leaves behind), then signs in through the form. */
@@ -50,35 +45,17 @@ describeInBrowser('shell overlays (production build, emulator)', () => {
     await signInThroughForm(page, user);
   };
 
-  beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
-  });
-
   it('shows the login animation once per calendar day, with the streak and the day’s message', async () => {
-    const user = await createUser(app.emulator, 'streaky', { walkthrough_done_v1: true });
+    const user = await createUser(harness.app.emulator, 'streaky', { walkthrough_done_v1: true });
     // A real five-day streak: workouts on the last five days (UTC, the new profile's zone), so the server
     // keeps it when it recomputes (the app moves the profile to the browser's zone at sign-in).
     for (const date of daysFromToday(-4, 5)) {
-      await app.emulator.engine.query(
+      await harness.app.emulator.engine.query(
         `insert into public.workouts (id, user_id, type, date) values (gen_random_uuid()::text, $1, 'strength', $2)`,
         [user.id, date],
       );
     }
-    const { rows } = await app.emulator.engine.query<{ current_streak: number }>(
+    const { rows } = await harness.app.emulator.engine.query<{ current_streak: number }>(
       'select current_streak from public.profiles where id = $1',
       [user.id],
     );
@@ -119,7 +96,7 @@ describeInBrowser('shell overlays (production build, emulator)', () => {
   });
 
   it('shows the walkthrough once per user, and no login animation without a streak', async () => {
-    const user = await createUser(app.emulator, 'newbie');
+    const user = await createUser(harness.app.emulator, 'newbie');
     const first = await open();
     await signInThroughForm(first.page, user);
 
@@ -136,12 +113,12 @@ describeInBrowser('shell overlays (production build, emulator)', () => {
 
     // Recorded in the auth metadata and in the synced settings row.
     await eventually(async () =>
-      (await adminGetUser(app.emulator, user.id)).user_metadata.walkthrough_done_v1 === true
+      (await adminGetUser(harness.app.emulator, user.id)).user_metadata.walkthrough_done_v1 === true
         ? true
         : undefined,
     );
     await eventually(async () => {
-      const { rows } = await app.emulator.engine.query<{ walkthrough_done: boolean }>(
+      const { rows } = await harness.app.emulator.engine.query<{ walkthrough_done: boolean }>(
         'select walkthrough_done from public.user_settings where user_id = $1',
         [user.id],
       );

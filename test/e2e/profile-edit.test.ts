@@ -1,45 +1,19 @@
 // Edit profile end to end (issue 14): the production build in Chromium against a fresh emulator. The user
 // edits the profile while offline (shown at once, nothing on the server), comes back online, the server
 // has it once, and a second device of the same user shows it.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
-import {
-  createUser,
-  eventually,
-  openContext,
-  signInThroughForm,
-  type WatchedContext,
-} from './support/signed-in-app';
+import type {} from 'playwright-core';
+import { expect, it } from 'vitest';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
+import { createUser, eventually, signInThroughForm } from './support/signed-in-app';
 
 describeInBrowser('edit profile (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
+  const harness = useAppWithEmulator();
   let expected: RegExp[] = [];
-
-  beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
-  });
 
   const serverProfile = async (userId: string) =>
     (
-      await app.emulator.engine.query<{
+      await harness.app.emulator.engine.query<{
         first_name: string | null;
         last_name: string | null;
         weight_kg: string | null;
@@ -51,9 +25,8 @@ describeInBrowser('edit profile (production build, emulator)', () => {
     ).rows[0];
 
   it('edits the profile offline; back online it reaches the server and a second device shows it', async () => {
-    const me = await createUser(app.emulator, 'editor', { walkthrough_done_v1: true });
-    const first = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(first);
+    const me = await createUser(harness.app.emulator, 'editor', { walkthrough_done_v1: true });
+    const first = await harness.device(() => expected);
     await signInThroughForm(first.page, me);
     await first.page.goto('/profile');
     const form = first.page.getByRole('region', { name: 'Edit profile' });
@@ -95,8 +68,7 @@ describeInBrowser('edit profile (production build, emulator)', () => {
     expect(applied.first_name).toBe('<i>Ada</i>');
 
     // A second device of the same user.
-    const second = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(second);
+    const second = await harness.device(() => expected);
     await signInThroughForm(second.page, me);
     await second.page.goto('/profile');
     const secondCard = second.page.getByRole('region', { name: 'Your profile' });

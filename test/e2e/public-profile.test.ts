@@ -4,25 +4,16 @@
 // a signed-in stranger sends a friend request from the page; offline a friend's profile comes from the
 // device; a visitor who follows the invite link registers, verifies through the inbox, and the inviter
 // then has the request.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { BrowserContextOptions } from 'playwright-core';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { inboxLink, TEST_PASSWORD, uniqueEmail } from './support/accounts';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import { useAppWithEmulator } from './support/use-app';
 import { seriousAxeViolations } from './support/axe';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import {
-  createUser,
-  eventually,
-  openContext,
-  signInThroughForm,
-  type TestUser,
-  type WatchedContext,
-} from './support/signed-in-app';
+import { describeInBrowser } from './support/browser';
+import { createUser, eventually, signInThroughForm, type TestUser } from './support/signed-in-app';
 
 describeInBrowser('public profiles and invite (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
+  const harness = useAppWithEmulator({ confirmEmail: true });
   let pub: TestUser;
   let priv: TestUser;
   let pubSlug: string;
@@ -32,15 +23,16 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
 
   const slugOf = async (id: string) =>
     (
-      await app.emulator.engine.query<{ slug: string }>('select slug from public.profiles where id = $1', [
-        id,
-      ])
+      await harness.app.emulator.engine.query<{ slug: string }>(
+        'select slug from public.profiles where id = $1',
+        [id],
+      )
     ).rows[0]!.slug;
 
   const pendingRequests = async (senderId: string, receiverId: string) =>
     Number(
       (
-        await app.emulator.engine.query<{ n: string }>(
+        await harness.app.emulator.engine.query<{ n: string }>(
           `select count(*)::text as n from public.friend_requests
             where sender_id = $1 and receiver_id = $2 and status = 'pending'`,
           [senderId, receiverId],
@@ -48,36 +40,21 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
       ).rows[0]!.n,
     );
 
-  const open = async (options: Parameters<typeof openContext>[3] = {}) => {
-    const context = await openContext(browser, app.baseUrl, () => offlineProblems, options);
-    opened.push(context);
-    return context;
-  };
+  const open = async (options: BrowserContextOptions = {}) => harness.device(() => offlineProblems, options);
 
-  beforeAll(async () => {
-    app = await startAppWithEmulator({ confirmEmail: true });
-    browser = await launchBrowser();
-    pub = await createUser(app.emulator, 'pubmia', { walkthrough_done_v1: true });
-    priv = await createUser(app.emulator, 'privtom', { walkthrough_done_v1: true });
-    await app.emulator.engine.query(`update public.profiles set visibility = 'private' where id = $1`, [
-      priv.id,
-    ]);
-    pubSlug = await slugOf(pub.id);
-    privSlug = await slugOf(priv.id);
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
+  beforeEach(() => {
+    offlineProblems = [];
   });
 
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
-    offlineProblems = [];
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
+  beforeAll(async () => {
+    pub = await createUser(harness.app.emulator, 'pubmia', { walkthrough_done_v1: true });
+    priv = await createUser(harness.app.emulator, 'privtom', { walkthrough_done_v1: true });
+    await harness.app.emulator.engine.query(
+      `update public.profiles set visibility = 'private' where id = $1`,
+      [priv.id],
+    );
+    pubSlug = await slugOf(pub.id);
+    privSlug = await slugOf(priv.id);
   });
 
   it('a signed-out visitor: a public card, User not found for a private user, Invalid profile link', async () => {
@@ -114,7 +91,7 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
   });
 
   it('a signed-in stranger sends a friend request from the page, inside the app shell', async () => {
-    const stranger = await createUser(app.emulator, 'strangerx', { walkthrough_done_v1: true });
+    const stranger = await createUser(harness.app.emulator, 'strangerx', { walkthrough_done_v1: true });
     const { page } = await open();
     await signInThroughForm(page, stranger);
     await page.goto(`/u/${pubSlug}`);
@@ -129,12 +106,13 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
   });
 
   it("offline, a friend's profile comes from this device", async () => {
-    const owner = await createUser(app.emulator, 'ownerfo', { walkthrough_done_v1: true });
-    const buddy = await createUser(app.emulator, 'buddyfo', { walkthrough_done_v1: true });
-    await app.emulator.engine.query(`update public.profiles set visibility = 'friends' where id = $1`, [
-      owner.id,
-    ]);
-    await app.emulator.engine.query(
+    const owner = await createUser(harness.app.emulator, 'ownerfo', { walkthrough_done_v1: true });
+    const buddy = await createUser(harness.app.emulator, 'buddyfo', { walkthrough_done_v1: true });
+    await harness.app.emulator.engine.query(
+      `update public.profiles set visibility = 'friends' where id = $1`,
+      [owner.id],
+    );
+    await harness.app.emulator.engine.query(
       `insert into public.friendships (id, user_id, friend_id)
        values ($1 || ':' || $2, $1::uuid, $2::uuid), ($2 || ':' || $1, $2::uuid, $1::uuid)`,
       [owner.id, buddy.id],
@@ -195,10 +173,12 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
     await page.getByText('Account created! Please check your email to verify.').waitFor();
 
     // The verification link signs in (first sign-in) and the request to the inviter follows once.
-    await page.goto(await inboxLink(app.emulator, address, 'signup'));
+    await page.goto(await inboxLink(harness.app.emulator, address, 'signup'));
     await page.getByRole('heading', { level: 1, name: 'Welcome, Ivy' }).waitFor({ timeout: 20_000 });
     const ivy = (
-      await app.emulator.engine.query<{ id: string }>('select id from auth.users where email = $1', [address])
+      await harness.app.emulator.engine.query<{ id: string }>('select id from auth.users where email = $1', [
+        address,
+      ])
     ).rows[0]!.id;
     await eventually(async () => ((await pendingRequests(ivy, pub.id)) === 1 ? true : undefined), 30_000);
     await page.getByText('Friend request sent to pubmia, who invited you.').waitFor();
@@ -209,7 +189,7 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
     expect(
       Number(
         (
-          await app.emulator.engine.query<{ n: string }>(
+          await harness.app.emulator.engine.query<{ n: string }>(
             'select count(*)::text as n from public.friend_requests where sender_id = $1',
             [ivy],
           )
@@ -225,7 +205,7 @@ describeInBrowser('public profiles and invite (production build, emulator)', () 
       .getByRole('button', { name: /Accept friend request from Ivy/ })
       .waitFor({ timeout: 20_000 });
     // The invite section there holds the same link, also as a QR code.
-    const link = `${app.baseUrl}/u/${pubSlug}`;
+    const link = `${harness.app.baseUrl}/u/${pubSlug}`;
     const invite = inviter.page.getByRole('region', { name: 'Invite friends' });
     expect(await invite.getByRole('textbox', { name: 'Your profile link' }).inputValue()).toBe(link);
     const qr = invite.getByRole('img', { name: 'QR code of your profile link' });

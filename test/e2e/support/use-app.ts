@@ -4,7 +4,7 @@
 // ./use-browser.ts instead.
 import type { Browser, BrowserContextOptions } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
-import { startAppWithEmulator, type AppWithEmulator } from './app-with-emulator';
+import { startAppWithEmulator, type AppOptions, type AppWithEmulator } from './app-with-emulator';
 import { launchBrowser } from './browser';
 import { accessToken, openContext, rpcAs, type TestUser, type WatchedContext } from './signed-in-app';
 
@@ -22,13 +22,13 @@ export interface AppHarness {
   befriend: (a: TestUser, b: TestUser) => Promise<void>;
 }
 
-export function useAppWithEmulator(): AppHarness {
+export function useAppWithEmulator(options: AppOptions = {}): AppHarness {
   let app: AppWithEmulator | undefined;
   let browser: Browser | undefined;
   let opened: WatchedContext[] = [];
 
   beforeAll(async () => {
-    app = await startAppWithEmulator();
+    app = await startAppWithEmulator(options);
     browser = await launchBrowser();
   }, 240_000);
 
