@@ -1,10 +1,11 @@
-// The content contract of the catalogue namespaces (challenges, motivation, achievements): every id the seed
-// puts in the database has its text in every language, and the counts the spec fixes (93 login messages,
+// The content contract of the catalogue namespaces (challenges, motivation, achievements): every id the
+// reference data (supabase/migrations/20261126170000_reference_data.sql) puts in the database has its
+// text in every language, and the counts the spec fixes (93 login messages,
 // about 90 rest-day and streak messages) hold. `npm run i18n:check` covers key parity and plural forms; this
 // covers what the keys must be. The files are read through Vite (`?raw`, `import.meta.glob`) rather than
 // node:fs because src is type-checked with browser types only.
 import { describe, expect, it } from 'vitest';
-import seedSql from '../../../supabase/seed.sql?raw';
+import seedSql from '../../../supabase/migrations/20261126170000_reference_data.sql?raw';
 
 const LANGUAGES = ['en', 'de', 'it'] as const;
 type Language = (typeof LANGUAGES)[number];
@@ -54,10 +55,10 @@ interface SeedRow {
   values: string[];
 }
 
-/** Rows of one `insert into public.<table> (...) values (...), ... on conflict` block of the seed. */
+/** Rows of one `insert into public.<table> (...) values (...), ... on conflict` block of the reference data. */
 function seedRows(table: string): SeedRow[] {
   const start = seedSql.indexOf(`insert into public.${table} `);
-  if (start < 0) throw new Error(`seed.sql has no insert into ${table}`);
+  if (start < 0) throw new Error(`the reference data migration has no insert into ${table}`);
   const end = seedSql.indexOf('on conflict', start);
   const block = seedSql.slice(start, end);
   const rows: SeedRow[] = [];

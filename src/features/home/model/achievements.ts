@@ -5,7 +5,7 @@
 // An achievement is shown unlocked when either says so: the local count reaches the threshold at once
 // after a write, and the server's word covers what the device cannot count (flexes given, deleted rows).
 
-/** The seeded catalogue (supabase/seed.sql), in its display order. */
+/** The catalogue (supabase/migrations/20261126170000_reference_data.sql), in its display order. */
 export const ACHIEVEMENTS = [
   { id: 'first_workout', kind: 'workouts', threshold: 1 },
   { id: 'first_rest_day', kind: 'rest_days', threshold: 1 },
