@@ -225,7 +225,8 @@ describeInBrowser('notifications page (production build, emulator)', () => {
             data: n.data as unknown,
           }));
         });
-      await expect.poll(shown, { timeout: 10_000 }).toEqual([
+      // The push wakes the service worker; on a loaded CI machine showing it took over 10 s.
+      await expect.poll(shown, { timeout: 30_000 }).toEqual([
         {
           title: 'Spotter',
           body: 'marco sent you a friend request',
