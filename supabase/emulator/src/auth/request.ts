@@ -6,6 +6,7 @@ import type { Context } from 'hono';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import type { ResolvedConfig } from '../config';
 import { AuthError, badRequest, validationFailed } from './errors';
+import { readCappedText } from '../http/capped-text';
 
 export type Body = Record<string, unknown>;
 
@@ -15,7 +16,8 @@ export const MAX_BODY_BYTES = 1024 * 1024;
 export async function readBody(c: Context): Promise<Body> {
   const declared = Number(c.req.header('content-length') ?? '0');
   if (declared > MAX_BODY_BYTES) throw tooLarge();
-  const raw = await readCapped(c.req.raw);
+  const raw = await readCappedText(c.req.raw, MAX_BODY_BYTES);
+  if (raw === null) throw tooLarge();
   if (raw.trim() === '') return {};
   const type = c.req.header('content-type') ?? '';
   if (raw.includes('\u0000') || raw.includes('\\u0000')) throw nullCharacter();
@@ -49,25 +51,6 @@ export function queryFields(c: Context): Body {
 /** Postgres text and jsonb cannot hold NUL; refuse it up front instead of failing in SQL. */
 function nullCharacter(): AuthError {
   return validationFailed('Null characters are not allowed in the request');
-}
-
-/**
- * Reads at most MAX_BODY_BYTES into memory. A longer body (sent without Content-Length) is drained,
- * not kept, and refused: cancelling the stream would reset the connection before the 413 arrives.
- */
-async function readCapped(request: Request): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size <= MAX_BODY_BYTES) chunks.push(value);
-  }
-  if (size > MAX_BODY_BYTES) throw tooLarge();
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 function tooLarge(): AuthError {

@@ -20,6 +20,7 @@ import { createPlanCache } from './plan-cache';
 import { emptyScope, parsePrefer, parseQuery, type ParsedQuery, type Preferences } from './query-params';
 import { checkMaxAffected, checkSingle, JSON_TYPE, toResponse, type RestResponse } from './respond';
 import { CatalogMiss } from './sql-builder';
+import { readCappedText } from '../http/capped-text';
 
 /**
  * Request bodies above 1 MiB are refused with 413 before they are parsed or reach Postgres (PostgREST
@@ -287,7 +288,8 @@ function unsupportedMethod(method: string): RestError {
 async function readJsonBody(c: Context): Promise<{ text: string; json: unknown }> {
   const length = Number(c.req.header('content-length') ?? '0');
   if (length > MAX_BODY_BYTES) throw payloadTooLarge();
-  const text = await readCapped(c.req.raw);
+  const text = await readCappedText(c.req.raw, MAX_BODY_BYTES);
+  if (text === null) throw payloadTooLarge();
   if (text.trim() === '') return { text: '{}', json: {} };
   if (nestingDepth(text) > MAX_JSON_DEPTH) {
     // Postgres parses JSON recursively: deeper documents fail with "stack depth limit exceeded".
@@ -312,25 +314,6 @@ function payloadTooLarge(): RestError {
     'Payload too large',
     `The request body is larger than ${MAX_BODY_BYTES} bytes`,
   );
-}
-
-/**
- * Reads at most MAX_BODY_BYTES into memory. A longer body sent without Content-Length (chunked) is
- * drained, not kept, and refused: cancelling the stream would reset the connection before the 413.
- */
-async function readCapped(request: Request): Promise<string> {
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size <= MAX_BODY_BYTES) chunks.push(value);
-  }
-  if (size > MAX_BODY_BYTES) throw payloadTooLarge();
-  return Buffer.concat(chunks).toString('utf8');
 }
 
 /** The deepest nesting of arrays and objects in a JSON text (brackets inside strings ignored). */
