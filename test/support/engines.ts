@@ -29,20 +29,28 @@ export interface EngineContext {
   as<T>(who: string, fn: (tx: Queryable) => Promise<T>): Promise<T>;
 }
 
+type OpenedEngine = { engine: Engine; dispose(): Promise<void> };
+
 /** Opens a fresh migrated engine of the given kind; `null` when that kind is unavailable here. */
-export async function openTestEngine(
-  kind: EngineKind,
-): Promise<{ engine: Engine; dispose(): Promise<void> } | null> {
+export async function openTestEngine(kind: EngineKind): Promise<OpenedEngine | null> {
   if (kind === 'pglite') {
     const tar = readFileSync(inject('pgliteSnapshot'));
     const engine = await openEngine({ loadDataDir: new Blob([tar]) });
     return { engine, dispose: () => engine.close() };
   }
+  return openPostgresDatabase('t', { fromTemplate: true });
+}
+
+/** A new database on the PostgreSQL 15 test server (a clone of the migrated template, or empty), dropped on dispose. */
+async function openPostgresDatabase(
+  prefix: string,
+  { fromTemplate }: { fromTemplate: boolean },
+): Promise<OpenedEngine | null> {
   const pg15 = inject('pg15');
   if (!pg15) return null;
-  const name = `t_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
+  const name = `${prefix}_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
   const admin = await openEngine({ databaseUrl: pg15.url });
-  await admin.exec(`create database ${name} template ${pg15.template}`);
+  await admin.exec(`create database ${name}${fromTemplate ? ` template ${pg15.template}` : ''}`);
   const engine = await openEngine({ databaseUrl: pg15.urlTemplate.replace('{db}', name) });
   return {
     engine,
@@ -59,27 +67,12 @@ export async function openTestEngine(
  * migrations alone produce; `null` when that kind is unavailable here. Slower than openTestEngine: the
  * caller migrates it.
  */
-export async function openEmptyEngine(
-  kind: EngineKind,
-): Promise<{ engine: Engine; dispose(): Promise<void> } | null> {
+export async function openEmptyEngine(kind: EngineKind): Promise<OpenedEngine | null> {
   if (kind === 'pglite') {
     const engine = await openEngine();
     return { engine, dispose: () => engine.close() };
   }
-  const pg15 = inject('pg15');
-  if (!pg15) return null;
-  const name = `e_${randomUUID().replaceAll('-', '').slice(0, 16)}`;
-  const admin = await openEngine({ databaseUrl: pg15.url });
-  await admin.exec(`create database ${name}`);
-  const engine = await openEngine({ databaseUrl: pg15.urlTemplate.replace('{db}', name) });
-  return {
-    engine,
-    async dispose() {
-      await engine.close();
-      await admin.exec(`drop database if exists ${name} with (force)`);
-      await admin.close();
-    },
-  };
+  return openPostgresDatabase('e', { fromTemplate: false });
 }
 
 export async function insertAuthUser(db: Queryable, user: NewUser = {}): Promise<string> {
