@@ -9,13 +9,16 @@ import {
   dismissFailedWrite,
   entryForQueueId,
   markIntentQueued,
+  markMasked,
   overlayPending,
   pending$,
   pendingEntries,
   readPending,
+  recheckEntries,
   recordPush,
   recordPushError,
   recordPushRejected,
+  removeRecheck,
   removeSettling,
   settleIntent,
   settlingEntries,
@@ -163,6 +166,53 @@ describe('intent entries', () => {
     const state = await readPending(db);
     expect(overlayPending(state, 'check_ins', pulled).checked_out_at).toBe(NOW.toISOString());
     expect(overlayPending(state, 'profiles', pulled as never)).toBe(pulled);
+  });
+});
+
+describe('masked rows (a pull laid a pending patch over them)', () => {
+  it('are read again once their intent settles, applied or refused, or at once when it already went', async () => {
+    const { db, ctx } = await setup();
+    await updateProfile(ctx, { visibility: 'public' });
+    const checked = await checkIn(ctx, { gym_id: 'fitx-berlin-mitte' });
+    if (!checked.ok) throw new Error('check in failed');
+    const [profile, checkInEntry] = pendingEntries(await readPending(db));
+    if (!profile || !checkInEntry) throw new Error('no entries');
+    await markMasked(db, [profile, checkInEntry]);
+    // A newer write of the same entry keeps the mark; nothing is due while the entries are pending.
+    await updateProfile(ctx, { first_name: 'Lena M.' });
+    const state = await readPending(db);
+    expect(pendingEntries(state).map((e) => e.masked)).toEqual([true, true]);
+    expect(recheckEntries(state)).toEqual([]);
+
+    const latest = state.entries[profile.key]!;
+    await settleIntent(db, latest.key, latest.seq, { status: 'applied' }, NOW);
+    await settleIntent(
+      db,
+      checkInEntry.key,
+      checkInEntry.seq,
+      { status: 'refused', code: 'x', message: 'x' },
+      NOW,
+    );
+    expect(recheckEntries(await readPending(db))).toEqual([
+      { collection: 'profiles', doc_id: USER },
+      { collection: 'check_ins', doc_id: checked.value.id },
+    ]);
+    await removeRecheck(db, [{ collection: 'profiles', doc_id: USER }]);
+    expect(recheckEntries(await readPending(db))).toEqual([
+      { collection: 'check_ins', doc_id: checked.value.id },
+    ]);
+    // The overlay read the ledger just before the entry settled: the row is due at once.
+    await markMasked(db, [{ key: 'rest_day:gone', collection: 'rest_days', doc_id: 'r1' }]);
+    expect(recheckEntries(await readPending(db))).toContainEqual({ collection: 'rest_days', doc_id: 'r1' });
+  });
+
+  it('an unmasked entry settles without a read', async () => {
+    const { db, ctx } = await setup();
+    await updateProfile(ctx, { visibility: 'public' });
+    const [e] = pendingEntries(await readPending(db));
+    if (!e) throw new Error('no entry');
+    await settleIntent(db, e.key, e.seq, { status: 'applied' }, NOW);
+    expect(recheckEntries(await readPending(db))).toEqual([]);
   });
 });
 

@@ -73,6 +73,19 @@ export interface PendingEntry {
   last_error: WriteError | null;
   /** The service worker's queue id when the request was answered "queued" (202); else null. */
   queue_id: string | null;
+  /**
+   * A pull brought the server's row while this intent was pending, and the row did not show it: the
+   * patch was laid over (`overlayPending`). The pull checkpoint is past that row now, so once the intent
+   * settles the row is read again (`recheck`), else a newer server state (an accepted join request,
+   * another device's edit) would stay hidden behind the optimistic one until the row next changes.
+   */
+  masked?: boolean;
+}
+
+/** A row of a pull-only collection to read again from the server (see `PendingEntry.masked`). */
+export interface RecheckEntry {
+  collection: CollectionName;
+  doc_id: string;
 }
 
 export interface FailedWrite {
@@ -105,6 +118,8 @@ export interface PendingState {
   failed: FailedWrite[];
   /** Acknowledged writes whose effects are on their way (absent in ledgers written before it existed). */
   settling?: Record<string, SettlingEntry>;
+  /** Rows to read again, by `collection:doc_id` (absent in ledgers written before it existed). */
+  recheck?: Record<string, RecheckEntry>;
 }
 
 export const emptyPendingState = (): PendingState => ({ next_seq: 1, entries: {}, failed: [], settling: {} });
@@ -133,6 +148,62 @@ function acknowledge(s: PendingState, keys: readonly string[], at: string): Pend
     }
   }
   return { ...s, entries, settling };
+}
+
+const recheckKey = (r: RecheckEntry) => `${r.collection}:${r.doc_id}`;
+
+/** `s` with the rows of these (settled or vanished) masked entries to read again. */
+function withRecheck(
+  s: PendingState,
+  rows: readonly { collection: WriteTarget; doc_id: string }[],
+): PendingState {
+  const wanted = rows.filter((r): r is RecheckEntry => !isLocalTarget(r.collection));
+  if (wanted.length === 0) return s;
+  const recheck = { ...(s.recheck ?? {}) };
+  for (const r of wanted) recheck[recheckKey(r)] = { collection: r.collection, doc_id: r.doc_id };
+  return { ...s, recheck };
+}
+
+export function recheckEntries(state: PendingState): RecheckEntry[] {
+  return Object.values(state.recheck ?? {});
+}
+
+/**
+ * A pull laid these intents' patches over rows that did not show them (`PendingEntry.masked`). An entry
+ * settled meanwhile (the overlay read the ledger a moment before) has its row read again at once.
+ */
+export async function markMasked(
+  db: SpotterDatabase,
+  masked: readonly Pick<PendingEntry, 'key' | 'collection' | 'doc_id'>[],
+): Promise<void> {
+  if (masked.length === 0) return;
+  await modifyPending(db, (s) => {
+    const entries = { ...s.entries };
+    const gone: Pick<PendingEntry, 'collection' | 'doc_id'>[] = [];
+    let changed = false;
+    for (const m of masked) {
+      const entry = entries[m.key];
+      if (!entry) gone.push(m);
+      else if (!entry.masked) {
+        entries[m.key] = { ...entry, masked: true };
+        changed = true;
+      }
+    }
+    const next = changed ? { ...s, entries } : s;
+    return withRecheck(next, gone);
+  });
+}
+
+/** These rows were read again (or no longer need it): forget them. */
+export async function removeRecheck(db: SpotterDatabase, rows: readonly RecheckEntry[]): Promise<void> {
+  if (rows.length === 0) return;
+  await modifyPending(db, (s) => {
+    const present = rows.map(recheckKey).filter((key) => key in (s.recheck ?? {}));
+    if (present.length === 0) return s;
+    const recheck = { ...s.recheck };
+    for (const key of present) delete recheck[key];
+    return { ...s, recheck };
+  });
 }
 
 /** The pulled data shows these acknowledged writes (or they waited long enough): forget them. */
@@ -234,6 +305,8 @@ export async function recordIntent(db: SpotterDatabase, input: IntentInput, now:
       last_error: old?.last_error ?? null,
       // A newer request replaces the queued one: whatever the queue still holds is an older state.
       queue_id: null,
+      // The row a pull laid the older write over still needs reading again once this one settles.
+      ...(old?.masked ? { masked: true } : {}),
     };
     return { ...s, next_seq: s.next_seq + 1, entries: { ...s.entries, [input.key]: entry } };
   });
@@ -362,7 +435,8 @@ export async function settleIntent(
     if (outcome.status === 'applied') {
       // A newer local write of the same entry is still to be sent.
       if (entry.seq !== seq) return s;
-      return acknowledge(s, [key], at);
+      const acknowledged = acknowledge(s, [key], at);
+      return entry.masked ? withRecheck(acknowledged, [entry]) : acknowledged;
     }
     const failure: FailedWrite = {
       key,
@@ -375,7 +449,8 @@ export async function settleIntent(
     if (entry.seq !== seq) return { ...s, failed };
     delete entries[key];
     rollback = entry;
-    return { ...s, entries, failed };
+    // Rolled back to the values before the write; the server's row may have moved on since.
+    return entry.masked ? withRecheck({ ...s, entries, failed }, [entry]) : { ...s, entries, failed };
   });
   if (rollback) await rollBack(db, rollback);
 }

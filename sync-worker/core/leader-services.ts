@@ -15,6 +15,7 @@ import { FriendProfiles } from './friend-profiles';
 import type { SyncGate } from './gate';
 import { effectsOf } from './intent-effects';
 import { LocalDocs, type LoadMoreResult, type LocalDocKind } from './local-docs';
+import { RecheckRows } from './recheck-rows';
 import { reconcileOwnRows } from './reconcile';
 import type { ReplicationHooks } from './replicate-collection';
 
@@ -38,6 +39,8 @@ export interface LeaderServicesOptions {
 export class LeaderServices {
   readonly intents: IntentSender;
   readonly localDocs: LocalDocs;
+  /** Rows a pull laid a pending intent over, read again once it settled. */
+  readonly recheck: RecheckRows;
   private readonly friends: FriendProfiles | null;
   private offFriendsRealtime: (() => void) | null = null;
 
@@ -55,6 +58,12 @@ export class LeaderServices {
       onError,
     });
     this.localDocs = new LocalDocs({ db, client, gate, userId, now, onError });
+    this.recheck = new RecheckRows({
+      db,
+      client,
+      gate,
+      onError: (error) => options.onError('recheck', error),
+    });
     this.friends =
       db.collections.profiles && db.collections.friendships
         ? new FriendProfiles({
@@ -89,6 +98,7 @@ export class LeaderServices {
   /** On leadership. */
   start(): void {
     this.intents.start();
+    this.recheck.start();
     this.friends?.start();
     this.localDocs.refreshAll();
   }
@@ -128,6 +138,7 @@ export class LeaderServices {
 
   async stop(): Promise<void> {
     this.intents.stop();
+    this.recheck.stop();
     this.localDocs.stop();
     this.offFriendsRealtime?.();
     await this.friends?.stop();

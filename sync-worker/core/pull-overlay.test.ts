@@ -60,6 +60,51 @@ describe('overlayPulled', () => {
     expect((await readPending(db)).entries).toEqual({});
   });
 
+  it('marks the intents whose patch hides the pulled row, so the row is read again once they settle', async () => {
+    const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
+    await recordIntent(
+      db,
+      {
+        key: `profiles:${USER}`,
+        collection: 'profiles',
+        doc_id: USER,
+        request: { type: 'update', table: 'profiles', id: USER, values: { first_name: 'Mia' } },
+        patch: { first_name: 'Mia' },
+        previous: { first_name: 'Lena' },
+      },
+      NOW,
+    );
+    const entry = () => readPending(db).then((s) => s.entries[`profiles:${USER}`]);
+    await overlayPulled(db, 'profiles', [{ ...ROWS.profiles, first_name: 'Mia', _deleted: false }], NOW);
+    expect((await entry())?.masked).toBeUndefined();
+    await overlayPulled(db, 'profiles', [{ ...ROWS.profiles, first_name: 'Zoe', _deleted: false }], NOW);
+    expect((await entry())?.masked).toBe(true);
+  });
+
+  it('settles a queued request that created its row once the row exists, though it moved on since', async () => {
+    const db = await openTestDatabase({ userId: USER, collections: ['workout_join_requests'] });
+    const request = { ...ROWS.workout_join_requests, status: 'pending' as const };
+    await db.workout_join_requests.insert(request);
+    const key = `join_request:${request.workout_id}`;
+    await recordIntent(
+      db,
+      {
+        key,
+        collection: 'workout_join_requests',
+        doc_id: request.id,
+        request: { type: 'rpc', fn: 'request_join_workout', args: { p_id: request.id } },
+        patch: { status: 'pending' },
+        previous: null,
+      },
+      NOW,
+    );
+    await markIntentQueued(db, key, (await readPending(db)).entries[key]!.seq, 'q1');
+    // The owner accepted before this device heard that the replay went through.
+    const accepted = { ...request, status: 'accepted', _deleted: false };
+    expect((await overlayPulled(db, 'workout_join_requests', [accepted], NOW))[0]).toEqual(accepted);
+    expect((await readPending(db)).entries).toEqual({});
+  });
+
   it('keeps the local state of rows a set-wide intent covers', async () => {
     const db = await openTestDatabase({ userId: USER, collections: ['home_gyms'] });
     const kept = { ...ROWS.home_gyms, _deleted: false };

@@ -4,6 +4,7 @@
 // screen back. Also settles intents the service worker queued once the pulled row shows them applied.
 import type { RxCollection, WithDeleted } from 'rxdb';
 import {
+  markMasked,
   overlayPending,
   readPending,
   settleIntent,
@@ -43,6 +44,13 @@ export function rowShowsIntent(entry: PendingEntry, row: Record<string, unknown>
 }
 
 /**
+ * A queued intent whose one write created the row (its id is the client's): the row on the server at all
+ * means the replay applied it, even when the row has moved on since (a join request already accepted).
+ */
+const createdBy = (entry: PendingEntry, row: Record<string, unknown>) =>
+  entry.previous === null && entry.since === entry.updated_at && row._deleted !== true;
+
+/**
  * Intent entries that cover a whole set of rows (set_home_gyms, mark_all_notifications_read): keyed by
  * the user id, not a row id. While one is pending, a pulled row of that user keeps its local state.
  */
@@ -64,7 +72,7 @@ export async function overlayPulled(
   let settledAny = false;
   for (const entry of mine) {
     const row = byId.get(entry.doc_id);
-    if (entry.queue_id !== null && row && rowShowsIntent(entry, row)) {
+    if (entry.queue_id !== null && row && (rowShowsIntent(entry, row) || createdBy(entry, row))) {
       await settleIntent(db, entry.key, entry.seq, { status: 'applied' }, now);
       settledAny = true;
     }
@@ -72,6 +80,14 @@ export async function overlayPulled(
   if (settledAny) state = await readPending(db);
 
   const wide = Object.values(state.entries).filter((e) => e.kind === 'intent' && e.collection === name);
+  // Rows whose pending patch is about to hide what the server says: read again once the intent settles.
+  await markMasked(
+    db,
+    wide.filter((e) => {
+      const row = byId.get(e.doc_id);
+      return row !== undefined && !rowShowsIntent(e, row);
+    }),
+  );
   const covered = docs.filter((d) => wide.some((e) => coversRow(e, d))).map((d) => d.id);
   const local = new Map<string, Record<string, unknown>>();
   if (covered.length > 0) {

@@ -10,7 +10,8 @@ import { checkIn, checkOut } from '../../../src/db/commands/check-ins';
 import { updateProfile } from '../../../src/db/commands/profile';
 import { setHomeGyms } from '../../../src/db/commands/home-gyms';
 import { confirmRestDay } from '../../../src/db/commands/rest-days';
-import { readPending } from '../../../src/db/pending-writes';
+import { requestJoinWorkout } from '../../../src/db/commands/join';
+import { markMasked, readPending } from '../../../src/db/pending-writes';
 import type { CollectionName } from '../../../src/db/schemas';
 import { createSyncClient } from '../../../sync-worker/core/client';
 import { describeEachEmulator } from '../../support/emulator';
@@ -192,6 +193,85 @@ describeEachEmulator('intent sender', (suite) => {
     device.session.syncNow();
     await eventually(async () => (await entries(device)).length === 0, 10_000, 'settled by the pull');
     expect(sw.sent.filter((s) => s.endsWith('rpc/check_in'))).toHaveLength(1);
+  });
+
+  it('a queued join request the owner accepted before this device heard of the replay shows Joined', async () => {
+    const me = await newUser(emulator());
+    const owner = await newUser(emulator());
+    await emulator().engine.query(
+      `insert into public.friendships (id, user_id, friend_id) values ($1 || ':' || $2, $1::uuid, $2::uuid),
+         ($2 || ':' || $1, $2::uuid, $1::uuid)`,
+      [me.id, owner.id],
+    );
+    // Dated from the database's clock (tomorrow in UTC: never past, in any zone the suite runs in).
+    const workout = (
+      await emulator().engine.query<{ id: string; date: string }>(
+        `insert into public.workouts (id, user_id, type, date, time)
+         values ('w-mask-' || substr($1, 1, 8), $1::uuid, 'strength', (now() at time zone 'utc')::date + 1, '18:00')
+         returning id, to_char(date, 'YYYY-MM-DD') as date`,
+        [owner.id],
+      )
+    ).rows[0]!;
+    const sw = serviceWorkerStandIn(emulator().url);
+    const device = await openDevice(emulator(), me.id, {
+      token: me.token,
+      collections: ['profiles', 'workouts', 'workout_join_requests'],
+      fetch: sw.fetch,
+      realtime: false,
+    });
+    devices.push(device);
+    await eventually(async () => (await device.db.profiles.findOne(me.id).exec()) !== null);
+    sw.online = false;
+    const asked = await requestJoinWorkout(
+      { db: device.db, userId: me.id },
+      { workout_id: workout.id, owner_id: owner.id, date: workout.date, time: '18:00:00' },
+    );
+    if (!asked.ok || asked.value.kind !== 'requested') throw new Error('join failed');
+    const requestId = asked.value.request.id;
+    await eventually(async () => (await entries(device))[0]?.queue_id != null, 10_000, 'queued');
+    sw.online = true;
+    expect(await sw.replay()).toMatchObject({ applied: 1 });
+    const ownerClient = createSyncClient({
+      url: emulator().url,
+      anonKey: emulator().status.ANON_KEY,
+      getToken: () => owner.token,
+      transport: WebSocket as never,
+    });
+    const answer = await ownerClient.rpc('respond_join_request', {
+      p_request_id: requestId,
+      p_accept: true,
+    });
+    expect(answer.error).toBeNull();
+    // The pull brings the accepted row while the queued request is still pending here: it is settled
+    // (the row exists, under the id this device gave it), not painted over with "pending".
+    await eventually(
+      async () => {
+        device.session.syncNow();
+        return (await device.db.workout_join_requests.findOne(requestId).exec())?.status === 'accepted';
+      },
+      10_000,
+      'accepted pulled',
+    );
+    expect(await entries(device)).toEqual([]);
+  });
+
+  it('reads a row again once the intent a pull laid over it has settled', async () => {
+    const user = await newUser(emulator());
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: COLLECTIONS,
+      realtime: false,
+    });
+    devices.push(device);
+    const profile = () => device.db.profiles.findOne(user.id).exec();
+    await eventually(async () => (await profile()) !== null);
+    const server = (await profile())!.first_name;
+    // What a pull leaves behind when it laid a pending rename over the row: the optimistic name, and a
+    // checkpoint past the row. The intent settles just as the overlay marks it (so it is due at once).
+    await (await profile())!.incrementalPatch({ first_name: 'Optimistic' });
+    await markMasked(device.db, [{ key: `profiles:${user.id}`, collection: 'profiles', doc_id: user.id }]);
+    await eventually(async () => (await profile())?.first_name === server, 10_000, 'read again');
+    await eventually(async () => Object.keys((await readPending(device.db)).recheck ?? {}).length === 0);
   });
 
   it('a queued intent the replay refuses rolls back, is kept as failed and shown once', async () => {
