@@ -1,20 +1,13 @@
 import { Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useLayoutEffect, useRef, useState, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { WalkthroughStep } from '../model/walkthrough-steps';
 import { prefersReducedMotion } from '../model/device';
+import { PAD, placeCard, type Rect } from '../model/walkthrough-placement';
 import classes from './walkthrough.module.css';
 
-const GAP = 12;
-const PAD = 6;
-
-interface Box {
-  top: number;
-  left: number;
-  width: number;
-  height: number;
-}
+type Box = Rect;
 
 const sameBox = (a: Box | null, b: Box) =>
   a !== null && a.top === b.top && a.left === b.left && a.width === b.width && a.height === b.height;
@@ -34,17 +27,6 @@ function useTargetBox(target: Element): Box | null {
     return () => cancelAnimationFrame(frame);
   }, [target]);
   return box;
-}
-
-/** Below the target when there is room, else above it, else at the bottom of the screen. */
-function cardPosition(box: Box, cardHeight: number): CSSProperties {
-  const width = Math.min(340, window.innerWidth - 24);
-  const left = Math.min(Math.max(box.left + box.width / 2 - width / 2, GAP), window.innerWidth - width - GAP);
-  const below = box.top + box.height + PAD + GAP;
-  if (below + cardHeight <= window.innerHeight - GAP) return { top: below, left };
-  const above = box.top - PAD - GAP - cardHeight;
-  if (above >= GAP) return { top: above, left };
-  return { bottom: GAP, left };
 }
 
 export interface WalkthroughCardProps {
@@ -79,15 +61,47 @@ export function WalkthroughCard({
     if (card.current) setCardHeight(card.current.offsetHeight);
   }, [step.id]);
 
-  // Bring an off-screen target into view; one already (partly) on screen stays put, so the page does
-  // not jump under the user.
+  // Bring a target into view unless it is wholly on screen already (so the page does not jump under the
+  // user): once per step, when it is first measured. A target peeking in at the bottom edge (behind a
+  // phone's tab bar) counts as off screen. One too tall for the screen goes to the top; placeCard below
+  // then scrolls it so that the card has room.
+  const shownFor = useRef<string | null>(null);
+  const wholly = box !== null && box.top >= 0 && box.top + box.height <= window.innerHeight;
   useEffect(() => {
-    const r = target.getBoundingClientRect();
-    if (r.bottom > 0 && r.top < window.innerHeight) return;
-    target.scrollIntoView({ block: 'center', behavior: prefersReducedMotion() ? 'auto' : 'smooth' });
-  }, [target]);
+    if (box === null || shownFor.current === step.id) return;
+    shownFor.current = step.id;
+    if (wholly) return;
+    const fits = box.height + PAD * 2 + cardHeight + 36 <= window.innerHeight;
+    target.scrollIntoView({
+      block: fits ? 'center' : 'start',
+      behavior: prefersReducedMotion() ? 'auto' : 'smooth',
+    });
+  }, [box, wholly, target, step.id, cardHeight]);
 
-  if (box === null) return null;
+  const cardWidth = Math.min(340, window.innerWidth - 24);
+  const placement =
+    box === null
+      ? null
+      : placeCard(
+          box,
+          { width: cardWidth, height: cardHeight },
+          { width: window.innerWidth, height: window.innerHeight },
+          {
+            y: window.scrollY,
+            max: Math.max(0, document.documentElement.scrollHeight - window.innerHeight),
+          },
+        );
+  // A target too tall to leave room for the card (the calendar on a phone) is scrolled once per step so
+  // the card sits beside it; measuring every frame then places the card there.
+  const scrolled = useRef<string | null>(null);
+  const scrollBy = placement?.scrollBy ?? 0;
+  useEffect(() => {
+    if (scrollBy === 0 || scrolled.current === step.id) return;
+    scrolled.current = step.id;
+    window.scrollBy({ top: scrollBy, behavior: 'auto' });
+  }, [scrollBy, step.id]);
+
+  if (box === null || placement === null) return null;
   const interaction = step.awaitRoute !== undefined;
   const last = index === total - 1;
   const titleId = `walkthrough-title-${step.id}`;
@@ -117,7 +131,7 @@ export function WalkthroughCard({
         p="md"
         withBorder
         className={classes.card}
-        style={cardPosition(box, cardHeight)}
+        style={{ top: placement.top, left: placement.left }}
       >
         <Stack gap="xs">
           <Text size="xs" c="dimmed" fw={600} tt="uppercase">
