@@ -6,7 +6,14 @@ import { useTranslation } from 'react-i18next';
 export function HomeGymPrompt({ onChoose }: { onChoose: () => void }) {
   const { t } = useTranslation('gym');
   return (
-    <Paper withBorder radius="lg" p="xl" data-walkthrough="gym-presence">
+    // The tour's "who is here" step points here while no home gym is set: it says to choose one first.
+    <Paper
+      withBorder
+      radius="lg"
+      p="xl"
+      data-walkthrough="gym-presence"
+      data-walkthrough-text="gymPresenceNoHomeGym"
+    >
       <Stack align="center" ta="center" gap="sm">
         <ThemeIcon size={56} radius="xl" variant="light">
           <IconBuildingStore size={30} aria-hidden />

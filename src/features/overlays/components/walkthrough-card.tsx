@@ -105,7 +105,9 @@ export function WalkthroughCard({
   const interaction = step.awaitRoute !== undefined;
   const last = index === total - 1;
   const titleId = `walkthrough-title-${step.id}`;
-  const key = `walkthrough.steps.${step.id}` as 'walkthrough.steps.homeFeed';
+  // A target can ask for the text that fits its state (the gym's "choose a home gym first" prompt).
+  const textId = target.getAttribute('data-walkthrough-text') ?? step.id;
+  const key = `walkthrough.steps.${textId}` as 'walkthrough.steps.homeFeed';
 
   return createPortal(
     <>

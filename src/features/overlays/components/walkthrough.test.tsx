@@ -12,7 +12,9 @@ import { walkthroughRecordKey } from './walkthrough-record';
 // The walkthrough over a page with the home targets, on a real RxDB database. jsdom lays nothing out, so
 // rendered elements report one client rect here (the walkthrough only points at visible targets).
 
-async function renderOverlays(options: { metadata?: Record<string, unknown>; settingsDone?: boolean } = {}) {
+async function renderOverlays(
+  options: { metadata?: Record<string, unknown>; settingsDone?: boolean; dailyCardText?: string } = {},
+) {
   const db = await openTestDatabase({ userId: USER, collections: ['profiles', 'user_settings'] });
   await db.profiles.insert({ ...ROWS.profiles, current_streak: 0 });
   await db.user_settings.insert({ ...ROWS.user_settings, walkthrough_done: options.settingsDone ?? false });
@@ -27,7 +29,9 @@ async function renderOverlays(options: { metadata?: Record<string, unknown>; set
   const rendered = renderWithProviders(
     <UserDataContext.Provider value={{ userId: USER, user, db, sync }}>
       <main>
-        <section data-walkthrough="home-daily-card">Daily challenge</section>
+        <section data-walkthrough="home-daily-card" data-walkthrough-text={options.dailyCardText}>
+          Daily challenge
+        </section>
         <section data-walkthrough="home-feed">Feed</section>
         <a href="/schedule">Plan</a>
       </main>
@@ -76,6 +80,13 @@ describe('walkthrough', () => {
       const settings = await db.user_settings.findOne(USER).exec();
       expect(settings?.walkthrough_done).toBe(true);
     });
+  });
+
+  it('says what fits the target’s state when the target asks for other text', async () => {
+    // The gym's "choose your home gym" prompt stands in for who is there while none is set.
+    await renderOverlays({ dailyCardText: 'gymPresenceNoHomeGym' });
+    const card = await screen.findByRole('dialog', { name: 'Start with your home gym' });
+    expect(card).toHaveTextContent('Choose up to 3 gyms where you train.');
   });
 
   it('stays away when the auth metadata flag says it is done', async () => {
