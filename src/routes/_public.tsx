@@ -1,6 +1,8 @@
 import { createRoute, Outlet } from '@tanstack/react-router';
+import { useEffect } from 'react';
 import { PublicShell } from '@/app/shell/public-shell';
 import { NotFoundView } from '@/components/not-found-view';
+import { settleSignOut } from '@/lib/auth/session-ended';
 import { rootRoute } from './__root';
 
 /** Pathless layout of the visitor pages: header and footer around them. */
@@ -13,6 +15,8 @@ export const publicLayoutRoute = createRoute({
 });
 
 function PublicLayout() {
+  // The sign-out the user asked for has landed here: protected pages go to /login again.
+  useEffect(() => settleSignOut(), []);
   return (
     <PublicShell>
       <Outlet />

@@ -7,12 +7,15 @@ import {
   expectSignOut,
   sessionEndedNoticePending,
   sessionGone,
+  settleSignOut,
+  signedOutDestination,
   signOutAbandoned,
 } from './session-ended';
 
 beforeEach(() => {
   sessionStorage.clear();
   signOutAbandoned();
+  settleSignOut();
 });
 
 describe('session ended', () => {
@@ -37,5 +40,17 @@ describe('session ended', () => {
     signOutAbandoned();
     expect(sessionGone()).toBe(false);
     expect(sessionEndedNoticePending()).toBe(true);
+  });
+
+  it('sends a protected page to the landing page after the user’s own sign-out, until a visitor page shows', () => {
+    expect(signedOutDestination()).toBe('/login');
+    expectSignOut();
+    sessionGone();
+    expect(signedOutDestination()).toBe('/');
+    settleSignOut();
+    expect(signedOutDestination()).toBe('/login');
+    // A session lost without asking: /login, which says why.
+    sessionGone();
+    expect(signedOutDestination()).toBe('/login');
   });
 });

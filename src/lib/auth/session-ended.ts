@@ -7,6 +7,8 @@
 const KEY = 'spotter:session-ended';
 
 let signOutRequested = false;
+/** The session just ended because the user asked, and no visitor page has been shown since. */
+let leavingOnPurpose = false;
 
 /** The user asked to sign out on this device: the coming SIGNED_OUT event is theirs. */
 export function expectSignOut(): void {
@@ -25,6 +27,7 @@ export function signOutAbandoned(): void {
 export function sessionGone(): boolean {
   const requested = signOutRequested;
   signOutRequested = false;
+  leavingOnPurpose = requested;
   if (!requested) {
     try {
       sessionStorage.setItem(KEY, '1');
@@ -50,4 +53,18 @@ export function clearSessionEndedNotice(): void {
   } catch {
     // Nothing stored.
   }
+}
+
+/**
+ * Where a protected page sends a signed-out user: the landing page right after their own sign-out (the
+ * page that signed out navigates there too; sending it to /login first raced that navigation, and under
+ * load /login won), else /login.
+ */
+export function signedOutDestination(): '/' | '/login' {
+  return leavingOnPurpose ? '/' : '/login';
+}
+
+/** A visitor page was shown after the sign-out: protected pages send the user to /login again. */
+export function settleSignOut(): void {
+  leavingOnPurpose = false;
 }

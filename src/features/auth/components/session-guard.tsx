@@ -5,6 +5,7 @@ import type { User } from '@supabase/supabase-js';
 import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { AUTH_LOADING_TIMEOUT_MS } from '@/domain/constants';
+import { signedOutDestination } from '@/lib/auth/session-ended';
 import { useAuthState } from '@/lib/auth/use-auth-state';
 import { reloadPage } from '@/lib/reload-page';
 import { needsSecondFactor } from '../data/assurance-level';
@@ -17,8 +18,9 @@ const SecondFactorGate = lazy(() =>
 
 /**
  * The protected routes' gate (spec point 2, session check): a verifying-session screen while the session
- * loads, Connection Timeout with a reload button after 8 s, /login without a user, /reset-password for a
- * recovery session, the Authentication Error message when reading the session failed.
+ * loads, Connection Timeout with a reload button after 8 s, /login without a user (the landing page right
+ * after the user's own sign-out), /reset-password for a recovery session, the Authentication Error message
+ * when reading the session failed.
  */
 export function SessionGuard({
   children,
@@ -30,7 +32,7 @@ export function SessionGuard({
     case 'loading':
       return <VerifyingSession />;
     case 'signedOut':
-      return <Navigate to="/login" replace />;
+      return <Navigate to={signedOutDestination()} replace />;
     case 'recovery':
       return <Navigate to="/reset-password" replace />;
     case 'error':
