@@ -229,8 +229,12 @@ describe('visibility', () => {
     await user.click(within(section).getByRole('radio', { name: /Private/ }));
     await waitFor(() => expect(within(section).getByRole('radio', { name: /Private/ })).toBeChecked(), SLOW);
 
-    const [entry] = await intents(db);
-    expect(entry).toMatchObject({ request: { values: { visibility: 'private' } } });
+    // The choice shows before the ledger write lands (a moment later on a loaded machine).
+    let entry: Awaited<ReturnType<typeof intents>>[number] | undefined;
+    await waitFor(async () => {
+      [entry] = await intents(db);
+      expect(entry).toMatchObject({ request: { values: { visibility: 'private' } } });
+    }, SLOW);
     if (!entry) throw new Error('no intent');
     // The server refuses it later (as the sync worker would record it).
     await settleIntent(
