@@ -4,27 +4,32 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { markIntentQueued, readPending, recordIntent } from '../../src/db/pending-writes';
 import { ROWS, USER } from '../../src/db/test-fixtures';
 import { cleanupDatabases, openTestDatabase } from '../../src/db/test-support';
+import type { SpotterDatabase } from '../../src/db/types';
 import { overlayPulled, reapplyPending, sameValue } from './pull-overlay';
 
 afterEach(cleanupDatabases);
 
 const NOW = new Date('2026-11-22T10:00:00.000Z');
 
+/** A pending rename of the user (Lena to Mia), as updateProfile records it. */
+const renameToMia = (db: SpotterDatabase) =>
+  recordIntent(
+    db,
+    {
+      key: `profiles:${USER}`,
+      collection: 'profiles',
+      doc_id: USER,
+      request: { type: 'update', table: 'profiles', id: USER, values: { first_name: 'Mia' } },
+      patch: { first_name: 'Mia' },
+      previous: { first_name: 'Lena' },
+    },
+    NOW,
+  );
+
 describe('overlayPulled', () => {
   it('lays a pending update over the pulled row until it is settled', async () => {
     const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
-    await recordIntent(
-      db,
-      {
-        key: `profiles:${USER}`,
-        collection: 'profiles',
-        doc_id: USER,
-        request: { type: 'update', table: 'profiles', id: USER, values: { first_name: 'Mia' } },
-        patch: { first_name: 'Mia' },
-        previous: { first_name: 'Lena' },
-      },
-      NOW,
-    );
+    await renameToMia(db);
     const pulled = { ...ROWS.profiles, xp: 500, _deleted: false };
     const [out] = await overlayPulled(db, 'profiles', [pulled], NOW);
     expect(out).toMatchObject({ first_name: 'Mia', xp: 500 });
@@ -62,18 +67,7 @@ describe('overlayPulled', () => {
 
   it('marks the intents whose patch hides the pulled row, so the row is read again once they settle', async () => {
     const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
-    await recordIntent(
-      db,
-      {
-        key: `profiles:${USER}`,
-        collection: 'profiles',
-        doc_id: USER,
-        request: { type: 'update', table: 'profiles', id: USER, values: { first_name: 'Mia' } },
-        patch: { first_name: 'Mia' },
-        previous: { first_name: 'Lena' },
-      },
-      NOW,
-    );
+    await renameToMia(db);
     const entry = () => readPending(db).then((s) => s.entries[`profiles:${USER}`]);
     await overlayPulled(db, 'profiles', [{ ...ROWS.profiles, first_name: 'Mia', _deleted: false }], NOW);
     expect((await entry())?.masked).toBeUndefined();
@@ -138,18 +132,7 @@ describe('reapplyPending', () => {
     const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
     // What RxDB wrote from a pull page whose overlay ran before the edit below was recorded.
     await db.profiles.insert(ROWS.profiles);
-    await recordIntent(
-      db,
-      {
-        key: `profiles:${USER}`,
-        collection: 'profiles',
-        doc_id: USER,
-        request: { type: 'update', table: 'profiles', id: USER, values: { first_name: 'Mia' } },
-        patch: { first_name: 'Mia' },
-        previous: { first_name: 'Lena' },
-      },
-      NOW,
-    );
+    await renameToMia(db);
     const written = { ...ROWS.profiles, _deleted: false };
     await reapplyPending(db, 'profiles', written, await readPending(db));
     expect((await db.profiles.findOne(USER).exec())?.first_name).toBe('Mia');
