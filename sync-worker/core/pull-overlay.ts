@@ -81,11 +81,12 @@ export async function overlayPulled(
 
   const wide = Object.values(state.entries).filter((e) => e.kind === 'intent' && e.collection === name);
   // Rows whose pending patch is about to hide what the server says: read again once the intent settles.
+  // Entries marked already are left out, so a pull page writes the ledger only when something is new.
   await markMasked(
     db,
     wide.filter((e) => {
       const row = byId.get(e.doc_id);
-      return row !== undefined && !rowShowsIntent(e, row);
+      return e.masked !== true && row !== undefined && !rowShowsIntent(e, row);
     }),
   );
   const covered = docs.filter((d) => wide.some((e) => coversRow(e, d))).map((d) => d.id);

@@ -4,7 +4,7 @@ import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import type { WalkthroughStep } from '../model/walkthrough-steps';
 import { prefersReducedMotion } from '../model/device';
-import { PAD, placeCard, type Rect } from '../model/walkthrough-placement';
+import { GAP, PAD, placeCard, type Rect } from '../model/walkthrough-placement';
 import classes from './walkthrough.module.css';
 
 type Box = Rect;
@@ -71,7 +71,8 @@ export function WalkthroughCard({
     if (box === null || shownFor.current === step.id) return;
     shownFor.current = step.id;
     if (wholly) return;
-    const fits = box.height + PAD * 2 + cardHeight + 36 <= window.innerHeight;
+    // The spotlight, the card and a gap above, between and below them.
+    const fits = box.height + PAD * 2 + cardHeight + GAP * 3 <= window.innerHeight;
     target.scrollIntoView({
       block: fits ? 'center' : 'start',
       behavior: prefersReducedMotion() ? 'auto' : 'smooth',
