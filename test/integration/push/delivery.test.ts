@@ -217,5 +217,5 @@ describeEachEmulator(
       expect(endpoint.received.filter((p) => p.path === path)).toHaveLength(1);
     });
   },
-  { push: { agent: agentTrusting(tls), reminderIntervalMs: 250 } },
+  { push: { agent: agentTrusting(tls), reminderIntervalMs: 250, testEndpointHosts: ['127.0.0.1'] } },
 );

@@ -210,5 +210,5 @@ describeEachEmulator(
       expect(await storedSubscriptions(dave.id)).toEqual([]);
     });
   },
-  { push: { agent: agentTrusting(tls) } },
+  { push: { agent: agentTrusting(tls), testEndpointHosts: ['127.0.0.1'] } },
 );

@@ -7,13 +7,19 @@
  *   effort: the notification row itself is already there and syncs to the app);
  * - the reminder clock: `private.create_due_workout_reminders()` every 30 s, unless pg_cron runs it for
  *   this database (migration 20261126170100, as on hosted Supabase; reminder-schedule.ts).
+ * Endpoints: only https URLs on public DNS names (endpoint-policy.ts, as the table's trigger demands),
+ * whose name resolves only to public addresses, checked before the request and again when the socket
+ * connects (DNS rebinding). The emulator's test push service on 127.0.0.1 is let through only when a
+ * test starts the emulator with `testEndpointHosts`.
  * Hosted Supabase does the same with a database webhook and an edge function (docs/database.md).
  */
-import type { Agent } from 'node:https';
+import { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { Engine } from '../db/engine';
+import { isPublicAddress, isPublicPushEndpoint } from './endpoint-policy';
 import { pushMessageFor, type NotificationForPush, type PushMessage } from './messages';
 import { OUTBOX_SQL, PUSH_CHANNEL } from './outbox-sql';
+import { publicOnlyLookup, systemResolve } from './public-only-lookup';
 import { databaseSchedulesReminders } from './reminder-schedule';
 import { resolveVapidKeys, type VapidKeys } from './vapid';
 
@@ -29,6 +35,14 @@ export interface PushOptions {
   reminderIntervalMs?: number;
   /** Per-request timeout towards a push service, ms (default 10000). */
   timeoutMs?: number;
+  /**
+   * Test mode only: loopback hosts ('127.0.0.1', 'localhost') whose https endpoints, on any port, the
+   * database accepts and the sender posts to: the tests' local push service. Written to
+   * private.push_endpoint_test_hosts at every start, so a start without it (`npm start`) clears them.
+   */
+  testEndpointHosts?: readonly ('127.0.0.1' | 'localhost')[];
+  /** How a push service's host name is resolved before sending (default: the system resolver; tests). */
+  resolveHost?: (host: string) => Promise<string[]>;
 }
 
 export interface PushDelivery {
@@ -36,7 +50,8 @@ export interface PushDelivery {
   endpoint: string;
   /** The push service's status, or null when the request did not complete. */
   status: number | null;
-  outcome: 'sent' | 'gone' | 'failed';
+  /** `refused`: the endpoint is not a public https host (or resolves to a non-public address); not sent. */
+  outcome: 'sent' | 'gone' | 'failed' | 'refused';
 }
 
 export interface PushService {
@@ -71,6 +86,14 @@ export async function startPushService(
 ): Promise<PushService> {
   const vapid = resolveVapidKeys(options.vapid);
   await engine.exec(OUTBOX_SQL);
+  const testHosts = new Set<string>(options.testEndpointHosts ?? []);
+  await engine.query('delete from private.push_endpoint_test_hosts');
+  for (const host of testHosts) {
+    await engine.query('insert into private.push_endpoint_test_hosts (host) values ($1)', [host]);
+  }
+  const resolveHost = options.resolveHost ?? systemResolve;
+  // Without a test's agent, every connection re-checks the address it connects to (DNS rebinding).
+  const agent = options.agent ?? new Agent({ lookup: publicOnlyLookup });
   const interval = options.reminderIntervalMs ?? DEFAULT_REMINDER_MS;
   const cronRuns = interval > 0 && (await databaseSchedulesReminders(engine));
   if (cronRuns) log('push: pg_cron runs the workout reminders in this database; the emulator clock is off');
@@ -81,7 +104,30 @@ export async function startPushService(
     if (deliveries.length > 200) deliveries.splice(0, deliveries.length - 200);
   };
 
+  /** Why an endpoint must not be posted to, or null when it may. */
+  async function refusal(endpoint: string): Promise<string | null> {
+    const url = URL.canParse(endpoint) ? new URL(endpoint) : null;
+    if (!url) return 'not a URL';
+    if (testHosts.has(url.hostname) && url.protocol === 'https:') return null;
+    if (!isPublicPushEndpoint(endpoint)) return 'not an https URL on a public host';
+    const addresses = await resolveHost(url.hostname).catch(() => []);
+    if (addresses.length === 0) return 'host does not resolve';
+    const blocked = addresses.find((address) => !isPublicAddress(address));
+    return blocked ? `host resolves to non-public ${blocked}` : null;
+  }
+
   async function send(subscription: SubscriptionRow, message: PushMessage): Promise<void> {
+    const refused = await refusal(subscription.endpoint);
+    if (refused) {
+      log(`push: delivery of ${message.id} refused for subscription ${subscription.id}: ${refused}`);
+      record({
+        notificationId: message.id,
+        endpoint: subscription.endpoint,
+        status: null,
+        outcome: 'refused',
+      });
+      return;
+    }
     try {
       const result = await webpush.sendNotification(
         { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
@@ -90,7 +136,7 @@ export async function startPushService(
           vapidDetails: vapid,
           TTL: TTL_SECONDS,
           timeout: options.timeoutMs ?? 10_000,
-          ...(options.agent ? { agent: options.agent } : {}),
+          agent,
         },
       );
       record({
