@@ -15,7 +15,13 @@ import { applicationServerKey, vapidPublicKey } from './vapid';
 
 export type PushChangeResult =
   | { ok: true; enabled: boolean }
-  | { ok: false; reason: 'denied' | 'dismissed' | 'unsupported' | 'offline' | 'failed' };
+  | { ok: false; reason: 'denied' | 'dismissed' | 'unsupported' | 'offline' | 'failed' | 'refused' };
+
+/**
+ * The server refuses an endpoint that is not https on a public host (SPP01, migration 20261127020000).
+ * Real browsers' push services never hand one out; a browser set up with a private push service does.
+ */
+export const ENDPOINT_REFUSED = 'SPP01';
 
 export interface PushDeps {
   client: SupabaseClient;
@@ -67,6 +73,7 @@ export async function enablePush(deps: PushDeps): Promise<PushChangeResult> {
   if (!registration) return { ok: false, reason: 'unsupported' };
 
   let subscription: PushSubscription | null = null;
+  let reason: 'failed' | 'refused' = 'failed';
   try {
     const existing = await registration.pushManager.getSubscription();
     if (existing && (await storedAsMine(deps.client, existing.endpoint))) {
@@ -86,12 +93,15 @@ export async function enablePush(deps: PushDeps): Promise<PushChangeResult> {
         auth: keys.auth,
         user_agent: (deps.userAgent ?? navigator.userAgent).slice(0, 300),
       });
-      if (error) throw new Error(error.message);
+      if (error) {
+        if (error.code === ENDPOINT_REFUSED) reason = 'refused';
+        throw new Error(error.message);
+      }
     }
   } catch (error) {
     console.warn('push: could not subscribe', error);
     await subscription?.unsubscribe().catch(() => false);
-    return { ok: false, reason: 'failed' };
+    return { ok: false, reason };
   }
   const saved = await updateSettings(deps.ctx, { push_enabled: true });
   return saved.ok ? { ok: true, enabled: true } : { ok: false, reason: 'failed' };

@@ -20,10 +20,10 @@ type Problem = Exclude<Exclude<PushChangeResult, { ok: true }>['reason'], 'dismi
 /**
  * The settings switch for Web Push on this device. On means: this browser holds a subscription and
  * the account's push_enabled is on. Explains a blocked permission, a browser without push, iOS's
- * Home Screen requirement, and being offline.
+ * Home Screen requirement, being offline, and a push service the server refuses to send to.
  */
 export function PushToggle() {
-  const { t } = useTranslation('notifications');
+  const { t } = useTranslation(['notifications', 'settings']);
   const { db, userId } = useUserData();
   const support = useMemo(() => pushSupport(), []);
   const settings = useLiveDocument(useMemo(() => db.user_settings.findOne(userId), [db, userId]));
@@ -104,7 +104,7 @@ export function PushToggle() {
           role="alert"
           data-testid="push-problem"
         >
-          {t(`push.${problem}`)}
+          {problem === 'refused' ? t('settings:notifications.pushRefused') : t(`push.${problem}`)}
         </Alert>
       )}
     </Stack>

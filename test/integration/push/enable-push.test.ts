@@ -27,7 +27,8 @@ const tls = selfSignedCertificate();
 class BrowserPush {
   subscription: (PushSubscription & { subscriber: Subscriber }) | null = null;
   subscribeCalls = 0;
-  constructor(private readonly origin: string) {}
+  /** Where this browser's push service is (a test may move it). */
+  constructor(public origin: string) {}
 
   registration(): ServiceWorkerRegistration {
     const pushManager = {
@@ -191,6 +192,17 @@ describeEachEmulator(
       expect((await storedSubscriptions(carol.id)).map((s) => s.endpoint)).toEqual([
         browser.subscription?.endpoint,
       ]);
+    });
+
+    it('a push service the server refuses (a private address): nothing is stored, the browser is unsubscribed, push stays off', async () => {
+      const erin = await person('er');
+      const { browser, deps, device } = await deviceOf(erin, 'granted');
+      browser.origin = 'https://10.0.0.1';
+      expect(await enablePush(deps)).toEqual({ ok: false, reason: 'refused' });
+      expect(browser.subscribeCalls).toBe(1);
+      expect(browser.subscription).toBeNull();
+      expect(await storedSubscriptions(erin.id)).toEqual([]);
+      expect((await device.db.user_settings.findOne(erin.id).exec())?.push_enabled ?? false).toBe(false);
     });
 
     it('permission denied or dismissed, or offline: nothing is stored and push stays off', async () => {
