@@ -1,7 +1,8 @@
 /**
  * Builds dist/sw.js after the app build (`npm run build` = `vite build && tsx scripts/build-service-worker.ts`):
  * 1. bundles service-worker/sw.ts with a second Vite build into a classic IIFE (workbox reads
- *    `process.env.NODE_ENV`, so it is defined; the Supabase base URL of the build is baked in),
+ *    `process.env.NODE_ENV`, so it is defined; the Supabase base URL, API key and VAPID public key of the
+ *    build are baked in: `pushsubscriptionchange` subscribes and stores the new endpoint by itself),
  * 2. injects the precache manifest of dist/ (workbox-build injectManifest) and writes dist/sw.js.
  * The intermediate bundle lands in build-sw/ (git-ignored), never in dist/, so it is not precached.
  */
@@ -10,6 +11,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, loadEnv } from 'vite';
 import { injectManifest } from 'workbox-build';
+import { LOCAL_VAPID_KEYS } from '../supabase/emulator/src/push/vapid';
+import { LOCAL_ANON_KEY } from '../src/lib/backend-config';
+import { readBackendEnv } from '../src/lib/backend-env';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const distDir = path.join(root, 'dist');
@@ -41,6 +45,7 @@ export async function buildServiceWorker(): Promise<{ count: number; size: numbe
     throw new Error('dist/index.html is missing: run `vite build` first');
   }
   const env = loadEnv('production', root, 'VITE_');
+  const backend = readBackendEnv(env);
   await build({
     configFile: false,
     root,
@@ -49,6 +54,10 @@ export async function buildServiceWorker(): Promise<{ count: number; size: numbe
     define: {
       'process.env.NODE_ENV': JSON.stringify('production'),
       __SPOTTER_SUPABASE_URL__: JSON.stringify(env.VITE_SUPABASE_URL ?? ''),
+      __SPOTTER_SUPABASE_KEY__: JSON.stringify(backend.kind === 'hosted' ? backend.key : LOCAL_ANON_KEY),
+      __SPOTTER_VAPID_PUBLIC_KEY__: JSON.stringify(
+        backend.kind === 'hosted' ? backend.vapidPublicKey : LOCAL_VAPID_KEYS.publicKey,
+      ),
     },
     build: {
       outDir: intermediateDir,

@@ -4,6 +4,12 @@
 /** VITE_SUPABASE_URL of the build, or '' when the app calls its own origin. */
 declare const __SPOTTER_SUPABASE_URL__: string;
 
+/** The build's Supabase API key (publishable or legacy anon; the local stack's demo anon key locally). */
+declare const __SPOTTER_SUPABASE_KEY__: string;
+
+/** The build's VAPID public key (base64url; the emulator's development key locally). */
+declare const __SPOTTER_VAPID_PUBLIC_KEY__: string;
+
 interface SyncEvent extends ExtendableEvent {
   readonly tag: string;
   readonly lastChance: boolean;

@@ -1,9 +1,12 @@
 /**
- * Web Push in the service worker. Owns the `push` event (shows the notification the server sent) and
+ * Web Push in the service worker. Owns the `push` event (shows the notification the server sent),
  * `notificationclick` (focuses an open Spotter window and takes it to the notification's link, else
- * opens one there). Imported once by sw.ts.
+ * opens one there) and `pushsubscriptionchange` (re-subscribes and tells the server the new endpoint,
+ * subscription-change.ts). Imported once by sw.ts.
  */
 import { pushDisplay, readPushPayload, safeAppPath } from './push-message';
+import { QueueDb } from './queue-db';
+import { handleSubscriptionChange } from './subscription-change';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -28,4 +31,33 @@ self.addEventListener('notificationclick', (event) => {
   event.notification.close();
   const data = event.notification.data as { url?: unknown } | null;
   event.waitUntil(openApp(safeAppPath(data?.url)));
+});
+
+self.addEventListener('pushsubscriptionchange', (event) => {
+  const db = new QueueDb(self.indexedDB);
+  const old = event.oldSubscription;
+  event.waitUntil(
+    db
+      .readSession()
+      .catch(() => null)
+      .then((session) =>
+        handleSubscriptionChange({
+          oldEndpoint: old?.endpoint ?? null,
+          oldKey: old?.options.applicationServerKey ?? null,
+          newSubscription: event.newSubscription,
+          vapidPublicKey: __SPOTTER_VAPID_PUBLIC_KEY__,
+          subscribe: (applicationServerKey) =>
+            self.registration.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey }),
+          session,
+          supabaseUrl: __SPOTTER_SUPABASE_URL__ || self.location.origin,
+          apiKey: __SPOTTER_SUPABASE_KEY__,
+          clientInfo: 'spotter-web/1.0.0',
+          userAgent: self.navigator.userAgent,
+          fetch: (request) => fetch(request),
+          newId: () => crypto.randomUUID(),
+          now: () => Date.now(),
+          leaveForPage: (renewal) => db.writePushRenewal(renewal),
+        }),
+      ),
+  );
 });

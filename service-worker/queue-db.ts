@@ -2,16 +2,19 @@
  * The IndexedDB database the service worker and the page share (`spotter-sw`):
  * - `queue`: queued writes in insertion order (QueueEntry, key `seq`),
  * - `outcomes`: writes the server refused permanently, kept until the user dismisses them,
- * - `session`: the access token the page stored last (one record, key `current`).
+ * - `session`: the access token the page stored last (one record, key `current`), and the push renewal
+ *   the worker left for the page (key `push-renewal`, subscription-change.ts).
  * Plain IndexedDB, one short transaction per call, so it works the same in the service worker, the page
  * and fake-indexeddb.
  */
 import type { QueueEntry, SessionRecord } from './queue-entry';
+import type { PushRenewal } from './subscription-change';
 
 export const QUEUE_DB_NAME = 'spotter-sw';
 const QUEUE_DB_VERSION = 1;
 export const QUEUE_STORES = { queue: 'queue', outcomes: 'outcomes', session: 'session' } as const;
 export const SESSION_KEY = 'current';
+export const PUSH_RENEWAL_KEY = 'push-renewal';
 const QUEUE = QUEUE_STORES.queue;
 const OUTCOMES = QUEUE_STORES.outcomes;
 const SESSION = QUEUE_STORES.session;
@@ -179,6 +182,40 @@ export class QueueDb {
         const store = tx.objectStore(SESSION);
         if (session === null) store.delete(SESSION_KEY);
         else store.put({ ...session, key: SESSION_KEY });
+      }),
+    );
+  }
+
+  /** The push subscription renewal the worker left for the page, or null. */
+  readPushRenewal(): Promise<PushRenewal | null> {
+    return this.with((db) =>
+      run(db, [SESSION], 'readonly', async (tx) => {
+        const record = await promised(
+          tx.objectStore(SESSION).get(PUSH_RENEWAL_KEY) as IDBRequest<
+            (PushRenewal & { key: string }) | undefined
+          >,
+        );
+        if (record === undefined) return null;
+        return { oldEndpoint: record.oldEndpoint, at: record.at };
+      }),
+    );
+  }
+
+  /** Leaves a renewal for the page (a second one keeps the first's old endpoint); null clears it. */
+  writePushRenewal(renewal: PushRenewal | null): Promise<void> {
+    return this.with((db) =>
+      run(db, [SESSION], 'readwrite', (tx) => {
+        const store = tx.objectStore(SESSION);
+        if (renewal === null) {
+          store.delete(PUSH_RENEWAL_KEY);
+          return;
+        }
+        // Request callbacks, not awaits: the put must be issued while the transaction is still active.
+        const existing = store.get(PUSH_RENEWAL_KEY) as IDBRequest<PushRenewal | undefined>;
+        existing.onsuccess = () => {
+          const oldEndpoint = existing.result?.oldEndpoint ?? renewal.oldEndpoint;
+          store.put({ ...renewal, oldEndpoint, key: PUSH_RENEWAL_KEY });
+        };
       }),
     );
   }
