@@ -1,4 +1,4 @@
-// The avatars bucket: public, 2 MB, images; users write only under their own "<uid>/" folder.
+// The avatars bucket: public, 2 MB, the WebP, JPEG and PNG the app uploads (migration 20261127010000); users write only under their own "<uid>/" folder.
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../support/engines';
 import { createUserWith, one, sqlState } from './helpers';
@@ -20,7 +20,7 @@ describeEachEngine('avatar storage', (ctx) => {
     expect(bucket).toEqual({
       public: true,
       file_size_limit: 2097152,
-      allowed_mime_types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+      allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'],
     });
   });
 

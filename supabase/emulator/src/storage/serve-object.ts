@@ -2,8 +2,14 @@
  * Turns a stored object into the HTTP answer hosted Storage gives for a download: its content type,
  * cache control, ETag and Last-Modified from the object's metadata, `If-None-Match` (304), a single
  * byte `Range` (206), and `?download[=name]` as an attachment.
+ *
+ * User files are inert: `nosniff`, a CSP that sandboxes the response and allows it nothing (an HTML file
+ * opened from its URL runs no script and has no origin), and every type but a raster image (see
+ * media-type.ts) is an attachment, so text/html or image/svg+xml is never shown inline whoever stored it.
+ * A type that does not parse is served as application/octet-stream. `<img>` ignores both headers.
  */
 import { errors } from './errors';
+import { isInlineType, mediaTypeEssence } from './media-type';
 import type { ObjectRow } from './objects-db';
 
 function lastModified(row: ObjectRow): string {
@@ -46,19 +52,23 @@ export function objectResponse(
   options: { crossOrigin?: boolean } = {},
 ): Response {
   const url = new URL(request.url);
+  const mimeType = row.metadata?.mimetype ?? '';
   const headers = new Headers({
-    'Content-Type': row.metadata?.mimetype ?? 'application/octet-stream',
+    'Content-Type': mediaTypeEssence(mimeType) === null ? 'application/octet-stream' : mimeType,
     'Cache-Control': row.metadata?.cacheControl ?? 'no-cache',
     'Last-Modified': lastModified(row),
     'Accept-Ranges': 'bytes',
     'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; sandbox",
   });
   const etag = row.metadata?.eTag;
   if (etag) headers.set('ETag', etag);
   // `<img src>` on another origin keeps working under Cross-Origin-Embedder-Policy.
   if (options.crossOrigin) headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
   const download = url.searchParams.get('download');
-  if (download !== null) headers.set('Content-Disposition', contentDisposition(download, row.name));
+  if (download !== null || !isInlineType(mimeType)) {
+    headers.set('Content-Disposition', contentDisposition(download ?? '', row.name));
+  }
 
   const ifNoneMatch = request.headers.get('if-none-match');
   if (

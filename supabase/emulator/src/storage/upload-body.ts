@@ -5,6 +5,7 @@
  * an oversized upload costs at most the cap in memory.
  */
 import { errors } from './errors';
+import { isAllowedType, mediaTypeEssence } from './media-type';
 
 /** Hosted Storage's default global per-file limit (free plan): 50 MB. */
 export const GLOBAL_FILE_SIZE_LIMIT = 50 * 1024 * 1024;
@@ -143,19 +144,21 @@ export async function readUpload(
   }
 
   if (headerValue(file.mimeType) === undefined) throw errors.invalidMimeType(file.mimeType);
-  if (allowedMimeTypes && allowedMimeTypes.length > 0) checkMimeType(file.mimeType, allowedMimeTypes);
+  checkMimeType(file.mimeType, allowedMimeTypes);
   if (tooLarge) throw errors.entityTooLarge();
   return file;
 }
 
-/** storage-api's rule: `type/subtype` must equal an allowed entry or match `type/*`. */
-export function checkMimeType(mimeType: string, allowed: readonly string[]): void {
-  const essence = (mimeType.split(';')[0] ?? '').trim().toLowerCase();
-  const [type, subtype] = essence.split('/');
-  if (!type || !subtype) throw errors.invalidMimeType(mimeType);
-  for (const entry of allowed) {
-    const [allowedType, allowedSubtype] = entry.trim().toLowerCase().split('/');
-    if (allowedType === type && (allowedSubtype === '*' || allowedSubtype === subtype)) return;
-  }
-  throw errors.invalidMimeType(mimeType);
+/**
+ * The whole value must be a well-formed media type (see media-type.ts), whatever the bucket allows; with
+ * an allow-list its `type/subtype` (parameters aside, any case) must equal an entry or match `type/*`.
+ * storage-api compares the raw value split at `/` (so it refuses `image/png;,text/html` too, and also
+ * `image/png; charset=x`); cutting at the first `;` without parsing, as this did before, let that
+ * HTML page in as image/png.
+ */
+export function checkMimeType(mimeType: string, allowed: readonly string[] | null): void {
+  const essence = mediaTypeEssence(mimeType);
+  if (essence === null) throw errors.invalidMimeType(mimeType);
+  if (allowed && allowed.length > 0 && !isAllowedType(essence, allowed))
+    throw errors.invalidMimeType(mimeType);
 }

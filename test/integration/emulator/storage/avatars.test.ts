@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, expect, it } from 'vitest';
 import { createTestClient, describeEachEmulator } from '../../../support/emulator';
-import { GIF, PNG, signedInUser, type TestUser } from './storage-helpers';
+import { PNG, WEBP, signedInUser, type TestUser } from './storage-helpers';
 
 describeEachEmulator('storage: avatars bucket via supabase-js', (suite) => {
   const emulator = () => suite.emulator();
@@ -78,21 +78,21 @@ describeEachEmulator('storage: avatars bucket via supabase-js', (suite) => {
   });
 
   it('uploads a Blob as multipart form data with its own type', async () => {
-    const blob = new Blob([GIF], { type: 'image/gif' });
-    const { error } = await alice.client.storage.from('avatars').upload(`${alice.id}/blob.gif`, blob);
+    const blob = new Blob([WEBP], { type: 'image/webp' });
+    const { error } = await alice.client.storage.from('avatars').upload(`${alice.id}/blob.webp`, blob);
     expect(error).toBeNull();
     const response = await fetch(
-      alice.client.storage.from('avatars').getPublicUrl(`${alice.id}/blob.gif`).data.publicUrl,
+      alice.client.storage.from('avatars').getPublicUrl(`${alice.id}/blob.webp`).data.publicUrl,
     );
-    expect(response.headers.get('content-type')).toBe('image/gif');
+    expect(response.headers.get('content-type')).toBe('image/webp');
     expect(response.headers.get('cache-control')).toBe('max-age=3600');
-    expect(Buffer.from(await response.arrayBuffer()).equals(GIF)).toBe(true);
+    expect(Buffer.from(await response.arrayBuffer()).equals(WEBP)).toBe(true);
   });
 
   it('another user can neither overwrite nor delete it', async () => {
     const path = `${alice.id}/avatar.png`;
-    const overwrite = await bob.client.storage.from('avatars').upload(path, GIF, {
-      contentType: 'image/gif',
+    const overwrite = await bob.client.storage.from('avatars').upload(path, WEBP, {
+      contentType: 'image/webp',
       upsert: true,
     });
     expect(overwrite.error).toMatchObject({
@@ -100,14 +100,14 @@ describeEachEmulator('storage: avatars bucket via supabase-js', (suite) => {
       message: 'new row violates row-level security policy',
     });
 
-    const update = await bob.client.storage.from('avatars').update(path, GIF, { contentType: 'image/gif' });
+    const update = await bob.client.storage.from('avatars').update(path, WEBP, { contentType: 'image/webp' });
     expect(update.error).toMatchObject({ statusCode: '403' });
 
     // The insert policy is checked before the unique name, as in Postgres and hosted Storage.
-    const plain = await bob.client.storage.from('avatars').upload(path, GIF, { contentType: 'image/gif' });
+    const plain = await bob.client.storage.from('avatars').upload(path, WEBP, { contentType: 'image/webp' });
     expect(plain.error).toMatchObject({ statusCode: '403' });
 
-    const own = await alice.client.storage.from('avatars').upload(path, GIF, { contentType: 'image/gif' });
+    const own = await alice.client.storage.from('avatars').upload(path, WEBP, { contentType: 'image/webp' });
     expect(own.error).toMatchObject({ statusCode: '409', message: 'The resource already exists' });
 
     const removed = await bob.client.storage.from('avatars').remove([path]);
@@ -175,7 +175,7 @@ describeEachEmulator('storage: avatars bucket via supabase-js', (suite) => {
 
     const { rows } = await emulator().engine.query(
       `select name from storage.objects where name like $1 and name <> $2 and name not like '%avatar.png'
-         and name not like '%blob.gif'`,
+         and name not like '%blob.webp'`,
       [`${alice.id}/%`, `${alice.id}/limit.png`],
     );
     expect(rows).toEqual([]);
@@ -183,14 +183,14 @@ describeEachEmulator('storage: avatars bucket via supabase-js', (suite) => {
 
   it("upsert replaces the owner's own file; update replaces it too", async () => {
     const path = `${alice.id}/avatar.png`;
-    const first = await alice.client.storage.from('avatars').upload(path, GIF, {
-      contentType: 'image/gif',
+    const first = await alice.client.storage.from('avatars').upload(path, WEBP, {
+      contentType: 'image/webp',
       upsert: true,
     });
     expect(first.error).toBeNull();
     let response = await fetch(`${emulator().url}/storage/v1/object/public/avatars/${path}`);
-    expect(response.headers.get('content-type')).toBe('image/gif');
-    expect(Buffer.from(await response.arrayBuffer()).equals(GIF)).toBe(true);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await response.arrayBuffer()).equals(WEBP)).toBe(true);
 
     const second = await alice.client.storage.from('avatars').update(path, PNG, { contentType: 'image/png' });
     expect(second.error).toBeNull();
@@ -319,7 +319,7 @@ describeEachEmulator('storage: avatars bucket via supabase-js', (suite) => {
       id: 'avatars',
       public: true,
       file_size_limit: 2097152,
-      allowed_mime_types: ['image/png', 'image/jpeg', 'image/webp', 'image/gif'],
+      allowed_mime_types: ['image/jpeg', 'image/png', 'image/webp'],
     });
     const one = await admin.storage.getBucket('avatars');
     expect(one.data).toMatchObject({ id: 'avatars', name: 'avatars', public: true });

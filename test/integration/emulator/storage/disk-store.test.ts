@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { afterAll, expect, inject, it, describe } from 'vitest';
 import { startEmulator, type Emulator } from '../../../../supabase/emulator/src/start-emulator';
-import { GIF, PNG, signedInUser } from './storage-helpers';
+import { PNG, WEBP, signedInUser } from './storage-helpers';
 
 function filesUnder(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
@@ -42,10 +42,12 @@ describe('storage: bytes on disk [pglite]', () => {
     expect(
       (await bucket.upload(`${user.id}/avatar.png`, PNG, { contentType: 'image/png' })).error,
     ).toBeNull();
-    expect((await bucket.upload(`${user.id}/old.gif`, GIF, { contentType: 'image/gif' })).error).toBeNull();
+    expect(
+      (await bucket.upload(`${user.id}/old.webp`, WEBP, { contentType: 'image/webp' })).error,
+    ).toBeNull();
     // `a/b` and `a/b/c` are both valid object names: each object is a folder holding its version.
     expect(
-      (await bucket.upload(`${user.id}/old.gif/inner.png`, PNG, { contentType: 'image/png' })).error,
+      (await bucket.upload(`${user.id}/old.webp/inner.png`, PNG, { contentType: 'image/png' })).error,
     ).toBeNull();
 
     const root = join(dataDir, 'storage');
@@ -57,9 +59,9 @@ describe('storage: bytes on disk [pglite]', () => {
     );
 
     expect(
-      (await bucket.update(`${user.id}/avatar.png`, GIF, { contentType: 'image/gif' })).error,
+      (await bucket.update(`${user.id}/avatar.png`, WEBP, { contentType: 'image/webp' })).error,
     ).toBeNull();
-    expect((await bucket.remove([`${user.id}/old.gif/inner.png`])).data).toHaveLength(1);
+    expect((await bucket.remove([`${user.id}/old.webp/inner.png`])).data).toHaveLength(1);
     files = filesUnder(root);
     expect(files).toHaveLength(2);
     expect(files.filter((file) => file.startsWith(`avatars/${user.id}/avatar.png/#`))).toHaveLength(1);
@@ -70,7 +72,7 @@ describe('storage: bytes on disk [pglite]', () => {
     current = emulator;
     const response = await fetch(`${emulator.url}/storage/v1/object/public/avatars/${user.id}/avatar.png`);
     expect(response.status).toBe(200);
-    expect(response.headers.get('content-type')).toBe('image/gif');
-    expect(Buffer.from(await response.arrayBuffer()).equals(GIF)).toBe(true);
+    expect(response.headers.get('content-type')).toBe('image/webp');
+    expect(Buffer.from(await response.arrayBuffer()).equals(WEBP)).toBe(true);
   }, 120_000);
 });

@@ -4,7 +4,7 @@
  */
 import { beforeAll, expect, it } from 'vitest';
 import { createTestClient, describeEachEmulator } from '../../../support/emulator';
-import { GIF, PNG, signedInUser, type TestUser } from './storage-helpers';
+import { PNG, WEBP, signedInUser, type TestUser } from './storage-helpers';
 
 describeEachEmulator('storage: signed URLs via supabase-js', (suite) => {
   const emulator = () => suite.emulator();
@@ -63,32 +63,32 @@ describeEachEmulator('storage: signed URLs via supabase-js', (suite) => {
 
     const { data, error } = await bob.client.storage
       .from('avatars')
-      .createSignedUploadUrl(`${bob.id}/signed.gif`);
+      .createSignedUploadUrl(`${bob.id}/signed.webp`);
     expect(error).toBeNull();
     const anon = createTestClient(emulator());
     const uploaded = await anon.storage
       .from('avatars')
-      .uploadToSignedUrl(`${bob.id}/signed.gif`, data?.token ?? '', GIF, { contentType: 'image/gif' });
+      .uploadToSignedUrl(`${bob.id}/signed.webp`, data?.token ?? '', WEBP, { contentType: 'image/webp' });
     expect(uploaded.error).toBeNull();
     expect(uploaded.data).toMatchObject({
-      path: `${bob.id}/signed.gif`,
-      fullPath: `avatars/${bob.id}/signed.gif`,
+      path: `${bob.id}/signed.webp`,
+      fullPath: `avatars/${bob.id}/signed.webp`,
     });
 
     const { rows } = await emulator().engine.query<{ owner: string }>(
       `select owner from storage.objects where bucket_id = 'avatars' and name = $1`,
-      [`${bob.id}/signed.gif`],
+      [`${bob.id}/signed.webp`],
     );
     expect(rows[0]?.owner).toBe(bob.id);
 
     // The bucket's limits still hold, and the token opens only the path it names.
     const wrongType = await anon.storage
       .from('avatars')
-      .uploadToSignedUrl(`${bob.id}/signed.gif`, data?.token ?? '', 'text', { contentType: 'text/plain' });
+      .uploadToSignedUrl(`${bob.id}/signed.webp`, data?.token ?? '', 'text', { contentType: 'text/plain' });
     expect(wrongType.error).toMatchObject({ statusCode: '415' });
     const elsewhere = await anon.storage
       .from('avatars')
-      .uploadToSignedUrl(`${alice.id}/signed.gif`, data?.token ?? '', GIF, { contentType: 'image/gif' });
+      .uploadToSignedUrl(`${alice.id}/signed.webp`, data?.token ?? '', WEBP, { contentType: 'image/webp' });
     expect(elsewhere.error).toMatchObject({ statusCode: '400' });
   });
 });

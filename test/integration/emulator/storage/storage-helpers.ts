@@ -13,7 +13,10 @@ export const PNG = Buffer.from(
   'base64',
 );
 
-/** A valid 1x1 GIF. */
+/** A valid 1x1 lossless WebP (what the app's resize writes). */
+export const WEBP = Buffer.from('UklGRhoAAABXRUJQVlA4TA0AAAAvAAAAEAcQERGIiP4HAA==', 'base64');
+
+/** A valid 1x1 GIF (the avatars bucket no longer takes it). */
 export const GIF = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
 
 export interface TestUser {
