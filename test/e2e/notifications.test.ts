@@ -210,11 +210,12 @@ describeInBrowser('notifications page (production build, emulator)', () => {
         body: 'marco sent you a friend request',
         url: '/profile',
       };
-      await cdp.send('ServiceWorker.deliverPushMessage', {
-        origin: app.baseUrl,
-        registrationId,
-        data: JSON.stringify(message),
-      });
+      const deliver = () =>
+        cdp.send('ServiceWorker.deliverPushMessage', {
+          origin: app.baseUrl,
+          registrationId,
+          data: JSON.stringify(message),
+        });
       const shown = () =>
         pushPage.evaluate(async () => {
           const registration = await navigator.serviceWorker.ready;
@@ -225,15 +226,28 @@ describeInBrowser('notifications page (production build, emulator)', () => {
             data: n.data as unknown,
           }));
         });
-      // The push wakes the service worker; on a loaded CI machine showing it took over 10 s.
-      await expect.poll(shown, { timeout: 30_000 }).toEqual([
+      const expected = [
         {
           title: 'Spotter',
           body: 'marco sent you a friend request',
           tag: 'friend_request_received:e2e',
           data: { url: '/profile', id: 'friend_request_received:e2e' },
         },
-      ]);
+      ];
+      // CDP hands the push to the worker once. In one loaded CI run nothing showed within 30 s (another
+      // took over 10 s), while alone it shows in about 2 s: Chromium does not report a dispatch that
+      // failed. So the test delivers again after 10 s with nothing shown. The notification's tag makes a
+      // later delivery replace an earlier one, so exactly one notification must still show.
+      let seen: unknown[] = [];
+      for (let attempt = 0; attempt < 4 && seen.length === 0; attempt += 1) {
+        await deliver();
+        const until = Date.now() + 10_000;
+        do {
+          seen = await shown();
+          if (seen.length === 0) await pushPage.waitForTimeout(250);
+        } while (seen.length === 0 && Date.now() < until);
+      }
+      expect(seen).toEqual(expected);
     } finally {
       await pushContext.close();
     }
