@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import viteConfig from './vite.config.ts';
 
@@ -6,6 +7,13 @@ import viteConfig from './vite.config.ts';
 // - components: React components in jsdom with Testing Library
 // - integration: real Postgres (PGlite and PostgreSQL 15), the emulator, the real supabase-js client
 // - e2e: real Chromium (playwright-core) against the production build
+//
+// Workers: Vitest's default on a 2-core machine is one (cores - 1), which ran every file of `npm test`
+// one after another. The unit, components and integration projects take at least two: integration files
+// spend much of their time waiting on PostgreSQL and HTTP. The e2e files run one at a time (each drives
+// a Chromium, a production server and an emulator).
+const WORKERS = Math.max(2, availableParallelism() - 1);
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -15,6 +23,7 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'unit',
+            maxWorkers: WORKERS,
             environment: 'node',
             include: [
               'src/**/*.test.ts',
@@ -30,6 +39,7 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'components',
+            maxWorkers: WORKERS,
             environment: 'jsdom',
             include: ['src/**/*.test.tsx'],
             setupFiles: ['test/setup/components.ts'],
@@ -42,6 +52,7 @@ export default mergeConfig(
           extends: true,
           test: {
             name: 'integration',
+            maxWorkers: WORKERS,
             environment: 'node',
             include: ['test/integration/**/*.test.ts', 'supabase/**/*.test.ts'],
             globalSetup: ['test/integration/global-setup.ts'],
@@ -59,6 +70,7 @@ export default mergeConfig(
             testTimeout: 60_000,
             hookTimeout: 120_000,
             fileParallelism: false,
+            maxWorkers: 1,
           },
         },
       ],
