@@ -29,19 +29,24 @@ export async function chooseAvatar(ctx: Ctx, avatarId: AvatarId): Promise<Pictur
   return { ok: false, reason: result.error.code === 'not_signed_in' ? 'not_signed_in' : 'failed' };
 }
 
-/** Resize, upload, save the URL, then delete the previous own photo. */
+/**
+ * Resize, upload, save the URL, then delete the previous own photo. Any refusal of the upload (the
+ * bucket's type or size limit: 415, 413; a policy: 403) is a failure the screen reports, and the
+ * profile keeps its picture. `resize` is the canvas resize; tests without a canvas pass their own.
+ */
 export async function uploadPhoto(
   ctx: Ctx,
   storage: PhotoStorage,
   file: Blob,
   previousUrl: string | null | undefined,
   onStage: (stage: UploadStage) => void = () => undefined,
+  resize: (file: Blob) => Promise<Blob> = resizePhoto,
 ): Promise<PictureResult> {
   if (!ctx.userId) return { ok: false, reason: 'not_signed_in' };
   onStage('resizing');
   let small: Blob;
   try {
-    small = await resizePhoto(file);
+    small = await resize(file);
   } catch (error) {
     console.warn('The picture could not be read', error);
     return { ok: false, reason: 'failed' };
