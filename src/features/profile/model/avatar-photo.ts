@@ -28,7 +28,7 @@ export function squareCut(width: number, height: number, size = PHOTO_SIZE): Squ
   };
 }
 
-/** Types a file picker accepts; the bucket stores png, jpeg, webp and gif (the resize writes webp or jpeg). */
+/** Types a file picker accepts; the resize re-encodes each as webp or jpeg, all the bucket takes with png. */
 export const PHOTO_ACCEPT = 'image/png,image/jpeg,image/webp,image/gif,image/avif,image/bmp';
 
 export function isAcceptablePhoto(file: { type: string; size: number }): boolean {
