@@ -4,7 +4,8 @@
  * to the sync worker and the service worker's token store, and a sign-out stops the worker. Renders its
  * children once the database is open; until then a quiet loader. The sync worker itself starts after the
  * first screen below has rendered (after-first-screen.ts): its bundle is not on that screen's path.
- * While the database is open, the own profile's zone follows the device's (device-zone.ts).
+ * While the database is open, the own profile's zone follows the device's (device-zone.ts), and a push
+ * subscription the service worker could not renew is registered again.
  */
 import { Center, Loader } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
@@ -77,6 +78,17 @@ export function UserDataProvider({ user, children }: UserDataProviderProps) {
     if (!rendered) return undefined;
     return afterFirstScreen(router, () => services.startSyncWorker());
   }, [rendered, router, services]);
+
+  // A push subscription the browser rotated while the service worker had no session is registered
+  // again (src/features/push/renew-subscription.ts; a lazy chunk, off the first screen's path).
+  useEffect(() => {
+    if (openDb === null) return undefined;
+    return afterFirstScreen(router, () => {
+      void import('@/features/push/renew-on-start')
+        .then((push) => push.renewPushOnStart({ db: openDb, userId }))
+        .catch((error: unknown) => console.warn('push: renewal on start failed', error));
+    });
+  }, [openDb, router, userId]);
 
   // A database that cannot open is a rendering error: the route error screen explains and offers reload.
   if (failure !== null)

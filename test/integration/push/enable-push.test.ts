@@ -4,11 +4,18 @@
 // encrypted; "off" removes it. The one stand-in is the browser's PushManager (headless Chromium has no
 // push service): it hands out subscriptions of a local subscriber key pair on the local push endpoint
 // (push-endpoint.ts), which decrypts what the emulator sends, as a browser would.
+// Also: a push service the server refuses (SPP01), the service worker's endpoint swap on
+// pushsubscriptionchange (service-worker/subscription-change.ts) and the page's renewal on its next start
+// when the worker had no session (renew-subscription.ts), with the queue database on fake-indexeddb.
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { applicationServerKey, LOCAL_VAPID_PUBLIC_KEY } from '../../../src/features/push/vapid';
+import { IDBFactory } from 'fake-indexeddb';
+import { QueueDb } from '../../../service-worker/queue-db';
 import { disablePush, enablePush, type PushDeps } from '../../../src/features/push/push-subscription';
+import { renewFlaggedSubscription } from '../../../src/features/push/renew-subscription';
+import { handleSubscriptionChange } from '../../../service-worker/subscription-change';
 import { insertAuthUser } from '../../support/engines';
 import { describeEachEmulator } from '../../support/emulator';
 import { userClient, userToken } from '../emulator/realtime/support';
@@ -192,6 +199,67 @@ describeEachEmulator(
       expect((await storedSubscriptions(carol.id)).map((s) => s.endpoint)).toEqual([
         browser.subscription?.endpoint,
       ]);
+    });
+
+    it('a subscription the browser rotated while the worker had no session is registered again on the next start', async () => {
+      const frank = await person('fr');
+      const bob = await person('bo');
+      const { browser, deps } = await deviceOf(frank, 'granted');
+      expect(await enablePush(deps)).toEqual({ ok: true, enabled: true });
+      const old = browser.subscription!.endpoint;
+      await eventually(async () => (await serverPushEnabled(frank.id)) === true, 15_000, 'push on synced');
+
+      // The browser dropped the subscription; the worker, signed out, left a renewal for the page.
+      browser.subscription = null;
+      const queueDb = new QueueDb(new IDBFactory());
+      await queueDb.writePushRenewal({ oldEndpoint: old, at: Date.now() });
+      const renew = { ...deps, queueDb, pushEnabled: () => Promise.resolve(true) };
+      const granted = { permission: 'granted' } as unknown as PushDeps['notification'] & object;
+      expect(await renewFlaggedSubscription({ ...renew, notification: granted })).toBe('renewed');
+      const renewed = browser.subscription!;
+      expect(renewed.endpoint).not.toBe(old);
+      expect((await storedSubscriptions(frank.id)).map((s) => s.endpoint)).toEqual([renewed.endpoint]);
+      expect(await queueDb.readPushRenewal()).toBeNull();
+      // Nothing left to do on the start after that.
+      expect(await renewFlaggedSubscription({ ...renew, notification: granted })).toBe('none');
+
+      // The next notification reaches the new subscription.
+      expect((await bob.client.rpc('send_friend_request', { p_receiver_id: frank.id })).error).toBeNull();
+      const push = await endpoint.next(new URL(renewed.endpoint).pathname);
+      expect(renewed.subscriber.decrypt(push.body)).toContain(bob.username);
+    });
+
+    it('the service worker swaps the endpoint on the server with the stored session (pushsubscriptionchange)', async () => {
+      const gina = await person('gi');
+      const { browser, deps } = await deviceOf(gina, 'granted');
+      expect(await enablePush(deps)).toEqual({ ok: true, enabled: true });
+      const old = browser.subscription!.endpoint;
+      const next = browser.make(`/ok/${randomUUID()}`);
+      const queueDb = new QueueDb(new IDBFactory());
+      const result = await handleSubscriptionChange({
+        oldEndpoint: old,
+        oldKey: null,
+        newSubscription: next,
+        vapidPublicKey: LOCAL_VAPID_PUBLIC_KEY,
+        subscribe: () => Promise.reject(new Error('the event carried the new subscription')),
+        session: {
+          userId: gina.id,
+          accessToken: await userToken(suite.emulator(), gina.id),
+          expiresAt: null,
+          updatedAt: Date.now(),
+        },
+        supabaseUrl: suite.emulator().url,
+        apiKey: suite.emulator().status.ANON_KEY,
+        clientInfo: 'spotter-web/1.0.0',
+        userAgent: 'service worker test',
+        fetch: (request) => fetch(request),
+        newId: () => randomUUID(),
+        now: () => Date.now(),
+        leaveForPage: (renewal) => queueDb.writePushRenewal(renewal),
+      });
+      expect(result).toBe('renewed');
+      expect((await storedSubscriptions(gina.id)).map((s) => s.endpoint)).toEqual([next.endpoint]);
+      expect(await queueDb.readPushRenewal()).toBeNull();
     });
 
     it('a push service the server refuses (a private address): nothing is stored, the browser is unsubscribed, push stays off', async () => {
