@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { hostingHeadersPreview } from './scripts/hosting-preview.ts';
 import { localeParts } from './scripts/locale-parts-plugin.ts';
 import { readBackendEnv } from './src/lib/backend-env.ts';
 
@@ -9,11 +10,9 @@ import { readBackendEnv } from './src/lib/backend-env.ts';
 // Supabase paths there (WebSocket included). One origin means no CORS and a service worker that sees
 // every API call; a production build for hosted Supabase sets VITE_SUPABASE_URL instead.
 const apiUrl = process.env.SPOTTER_API_URL ?? 'http://127.0.0.1:54321';
+const apiPaths = ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1', '/inbox'];
 const apiProxy: Record<string, ProxyOptions> = Object.fromEntries(
-  ['/auth/v1', '/rest/v1', '/storage/v1', '/realtime/v1', '/inbox'].map((path) => [
-    path,
-    { target: apiUrl, changeOrigin: false, ws: path === '/realtime/v1' },
-  ]),
+  apiPaths.map((path) => [path, { target: apiUrl, changeOrigin: false, ws: path === '/realtime/v1' }]),
 );
 
 // A build for hosted Supabase with its URL but not its keys fails here, with the message of backend-env.ts,
@@ -31,14 +30,21 @@ function backendEnvCheck(): Plugin {
 // the service worker is built separately by scripts/build-service-worker.ts after this build.
 export default defineConfig({
   // localeParts: the challenge and streak texts also load one entry at a time (src/lib/i18n/locale-parts.ts).
-  plugins: [react(), localeParts(fileURLToPath(new URL('.', import.meta.url))), backendEnvCheck()],
+  // hostingHeadersPreview: `vite preview` sends dist/_headers (the host's CSP and caching) like the host.
+  plugins: [
+    react(),
+    localeParts(fileURLToPath(new URL('.', import.meta.url))),
+    backendEnvCheck(),
+    hostingHeadersPreview(apiPaths),
+  ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
   },
   worker: { format: 'es' },
   build: {
     target: 'es2022',
-    sourcemap: true,
+    // Maps without a `sourceMappingURL` comment; scripts/write-hosting-files.ts moves them out of dist/.
+    sourcemap: 'hidden',
     rolldownOptions: {
       output: {
         codeSplitting: {

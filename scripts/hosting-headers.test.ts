@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import {
   contentSecurityPolicy,
   headersFile,
+  headersForPath,
   inlineExecutableScripts,
+  parseHeadersFile,
   redirectsFile,
 } from './hosting-headers';
 
@@ -31,5 +33,25 @@ describe('hosting headers', () => {
     expect(file).toContain('/assets/*\n  Cache-Control: public, max-age=31536000, immutable');
     expect(file).toContain('/sw.js\n  Cache-Control: no-cache');
     expect(redirectsFile).toBe('/* /index.html 200\n');
+  });
+});
+
+describe('reading _headers back', () => {
+  const rules = parseHeadersFile(headersFile("default-src 'self'"));
+
+  it('gives every path the policy, and each path its own caching', () => {
+    const page = headersForPath(rules, '/home');
+    expect(page.get('Content-Security-Policy')).toBe("default-src 'self'");
+    expect(page.get('X-Content-Type-Options')).toBe('nosniff');
+    expect(page.has('Cache-Control')).toBe(false);
+    expect(headersForPath(rules, '/sw.js').get('Cache-Control')).toBe('no-cache');
+    expect(headersForPath(rules, '/').get('Cache-Control')).toBe('no-cache');
+    expect(headersForPath(rules, '/assets/index-AbCd1234.js').get('Cache-Control')).toBe(
+      'public, max-age=31536000, immutable',
+    );
+  });
+
+  it('refuses a header line outside a path block', () => {
+    expect(() => parseHeadersFile('  X-Frame-Options: DENY\n')).toThrow(/cannot read/);
   });
 });

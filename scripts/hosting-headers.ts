@@ -71,3 +71,45 @@ export function headersFile(csp: string): string {
 
 /** Every unknown path serves the SPA shell with 200. */
 export const redirectsFile = '/* /index.html 200\n';
+
+/** One block of a `_headers` file: the path pattern and the headers it sets. */
+export interface HeaderRule {
+  pattern: string;
+  headers: [name: string, value: string][];
+}
+
+/** Reads a `_headers` file (a path line, then indented `Name: value` lines) back into rules. */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ pattern: line.trim(), headers: [] });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const rule = rules.at(-1);
+    if (colon < 0 || rule === undefined) throw new Error(`_headers: cannot read "${line}"`);
+    rule.headers.push([line.slice(0, colon).trim(), line.slice(colon + 1).trim()]);
+  }
+  return rules;
+}
+
+/** Whether a `_headers` path pattern (`/`, `/sw.js`, `/assets/*`, `/*`) matches a request path. */
+function patternMatches(pattern: string, pathname: string): boolean {
+  if (!pattern.endsWith('*')) return pattern === pathname;
+  return pathname.startsWith(pattern.slice(0, -1));
+}
+
+/**
+ * The headers a static host sends for `pathname`: every matching rule's, in file order (a later rule sets
+ * the same header again, as Netlify and Cloudflare Pages combine them).
+ */
+export function headersForPath(rules: readonly HeaderRule[], pathname: string): Map<string, string> {
+  const headers = new Map<string, string>();
+  for (const rule of rules) {
+    if (!patternMatches(rule.pattern, pathname)) continue;
+    for (const [name, value] of rule.headers) headers.set(name, value);
+  }
+  return headers;
+}
