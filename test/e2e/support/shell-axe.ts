@@ -1,15 +1,12 @@
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import type { AxeViolation } from './axe';
-
-const axePath = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+import { loadAxe, type AxeViolation } from './axe';
 
 /**
  * Like `seriousAxeViolations`, but can leave out parts of the page: the shell tests judge the frame (and
  * their own pages), while other screens inside it have their own tests.
  */
 export async function seriousAxeViolationsOutside(page: Page, exclude: readonly string[]): Promise<string[]> {
-  await page.addScriptTag({ path: axePath });
+  await loadAxe(page);
   const violations = await page.evaluate(async (excluded) => {
     const axe = (
       window as unknown as {
