@@ -110,8 +110,9 @@ export async function startPushService(
     if (!url) return 'not a URL';
     if (testHosts.has(url.hostname) && url.protocol === 'https:') return null;
     if (!isPublicPushEndpoint(endpoint)) return 'not an https URL on a public host';
+    // A name that does not resolve fails at the request like any unreachable push service (logged as
+    // failed); the default agent's lookup checks the addresses it connects to again.
     const addresses = await resolveHost(url.hostname).catch(() => []);
-    if (addresses.length === 0) return 'host does not resolve';
     const blocked = addresses.find((address) => !isPublicAddress(address));
     return blocked ? `host resolves to non-public ${blocked}` : null;
   }
