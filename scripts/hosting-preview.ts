@@ -8,7 +8,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { headersForPath, parseHeadersFile } from './hosting-headers';
+import { headersForPath, parseHeadersFile } from './hosting-headers.ts';
 
 export function hostingHeadersPreview(apiPaths: readonly string[]): Plugin {
   return {
