@@ -25,7 +25,20 @@ const { i18n, ready } = createI18n(landingFirst ? { extraNamespaces: ['landing']
 syncDocumentLanguage(i18n);
 await ready;
 
+/**
+ * The boot script (src/boot/landing-boot.ts) adds this entry as a module script of its own, which runs as
+ * soon as it has loaded: on a fast load (scripts and translations from the service worker's cache) that can
+ * be before the parser has reached #root, further down the page.
+ */
+function documentParsed(): Promise<void> {
+  if (document.readyState !== 'loading') return Promise.resolve();
+  return new Promise((resolve) => {
+    document.addEventListener('DOMContentLoaded', () => resolve(), { once: true });
+  });
+}
+
 const router = createAppRouter({ context: { i18n } });
+await documentParsed();
 const container = document.getElementById('root');
 if (container === null) throw new Error('index.html has no #root element');
 
