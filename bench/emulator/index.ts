@@ -1,10 +1,10 @@
 /**
- * Bench suite `emulator` (issue 4, Performance): start-up time on an empty and on an existing PGlite
- * data dir, REST point-select p95 under 50 concurrent clients, and realtime delivery p95 from an
- * INSERT to 100 subscribers, on this machine. The emulator runs in this process on PGlite persisted
+ * Bench suite `emulator` (issue 4, Performance; issue 19): start-up time on an empty and on an existing
+ * PGlite data dir, REST point-select throughput under 50 concurrent clients, and realtime delivery p95
+ * from an INSERT to 100 subscribers, on this machine. The emulator runs in this process on PGlite persisted
  * to disk (the product's default); the 50 REST clients run in a child process so their work stays off
  * the emulator's event loop (the same load from this process is a context figure); the 100 realtime
- * clients run here. Context figures without targets: p50s, throughput, the serial request cost, the
+ * clients run here. Context figures without targets: latencies under load, the serial request cost, the
  * start-up phases, the machine's load average, and the load figures on PostgreSQL when `DATABASE_URL`
  * is set (in a scratch database created and dropped here).
  * Owns: temporary data dirs (deleted), the emulators it starts (stopped), the REST load child
@@ -53,18 +53,21 @@ async function loadFigures(emulator: Emulator, suffix: string, withTargets: bool
     runId: randomUUID().slice(0, 8),
   });
 
+  // Throughput is the REST target: with 50 closed-loop clients, Little's law ties their latency to it
+  // (p95 ≈ 50 / rps), so a latency target there measured the client count, not the server. The serial
+  // p50 is the cost of one request on an idle server.
   return [
-    ms(`rest_point_select_p95_ms${suffix}`, percentile(rest.samples, 95), goal(10)),
-    ms(`rest_point_select_p50_ms${suffix}`, percentile(rest.samples, 50)),
     {
       name: `rest_point_select_rps${suffix}`,
       value: round(rest.requestsPerSecond, 0),
       unit: 'req/s',
       better: 'higher',
-      target: null,
+      target: goal(600),
     },
-    ms(`rest_point_select_p95_ms_inprocess${suffix}`, percentile(restInProcess.samples, 95)),
     ms(`rest_point_select_serial_p50_ms${suffix}`, percentile(serial, 50)),
+    ms(`rest_point_select_p95_ms${suffix}`, percentile(rest.samples, 95)),
+    ms(`rest_point_select_p50_ms${suffix}`, percentile(rest.samples, 50)),
+    ms(`rest_point_select_p95_ms_inprocess${suffix}`, percentile(restInProcess.samples, 95)),
     ms(`realtime_delivery_p95_ms${suffix}`, percentile(fanout.deliveries, 95), goal(50)),
     ms(`realtime_delivery_p50_ms${suffix}`, percentile(fanout.deliveries, 50)),
     ms(`realtime_last_delivery_p95_ms${suffix}`, percentile(fanout.lastDelivery, 95)),
