@@ -2,6 +2,7 @@
 // production build and the emulator. "Sign out" ends this device's session only; "Sign out everywhere"
 // (Settings, after a confirmation) ends every session, and the other device, the next time it is opened
 // or looked at (it asks the auth server whether its session still exists), lands on /login and is told why.
+// Also where a session starts without the e-mail step: a sign-up on a project that confirms at once.
 import type { Browser } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
@@ -42,6 +43,25 @@ describeInBrowser('sign-out scope (production build, emulator)', () => {
         )
       ).rows[0]?.n,
     );
+
+  // This emulator confirms sign-ups without an e-mail (as a hosted project with confirmations off).
+  it('a sign-up that needs no e-mail confirmation is signed in at once: /home, no "check your inbox"', async () => {
+    const device = await openContext(browser, app.baseUrl, () => expected);
+    opened.push(device);
+    const { page } = device;
+    await page.goto('/register?variant=b');
+    await page.getByLabel('Username', { exact: true }).and(page.locator('input')).fill('instantlifter');
+    await page.getByLabel('Email').fill(`instant-${Date.now()}@example.com`);
+    await page
+      .getByLabel('Password', { exact: true })
+      .and(page.locator('input'))
+      .fill('correct horse battery');
+    await page.getByLabel('Confirm password').fill('correct horse battery');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Welcome, instantlifte' }).waitFor({ timeout: 20_000 });
+    expect(new URL(page.url()).pathname).toBe('/home');
+    expect(await page.getByText('Check your inbox').count()).toBe(0);
+  });
 
   it('signs out one device only; "Sign out everywhere" ends the other, which says why', async () => {
     const me = await createUser(app.emulator, 'twodevices', { walkthrough_done_v1: true });

@@ -26,10 +26,12 @@ export function RegisterPage({ variant }: RegisterPageProps) {
     setBusy(true);
     const result = await signUp(email, password, data);
     setBusy(false);
-    if (result.ok) {
+    if (!result.ok) toastError(result.message, { title: t('toast.createFailed') });
+    else if (result.signedIn) void navigate({ to: '/home' });
+    else {
       toastSuccess(t('toast.accountCreated'));
       setSentTo(email.trim());
-    } else toastError(result.message, { title: t('toast.createFailed') });
+    }
   };
 
   const resend = async (email: string) => {

@@ -57,23 +57,28 @@ export async function signInWithProvider(provider: 'google' | 'apple'): Promise<
   );
 }
 
+/** A sign-up's answer: `signedIn` when the project confirms without an e-mail (the answer carries a session). */
+export type SignUpResult = { ok: true; signedIn: boolean } | AuthFailure;
+
 /** `data` becomes user_metadata; the profile trigger takes the username (or first name) from it. */
 export async function signUp(
   email: string,
   password: string,
   data: Record<string, string>,
-): Promise<AuthResult> {
+): Promise<SignUpResult> {
   const tz = timezone();
-  return toResult(
-    await getAuthClient().auth.signUp({
-      email: normalizeEmail(email),
-      password,
-      options: {
-        emailRedirectTo: appUrl('/home'),
-        data: { ...data, ...(tz === undefined ? {} : { timezone: tz }) },
-      },
-    }),
-  );
+  const { data: answer, error } = await getAuthClient().auth.signUp({
+    email: normalizeEmail(email),
+    password,
+    options: {
+      emailRedirectTo: appUrl('/home'),
+      data: { ...data, ...(tz === undefined ? {} : { timezone: tz }) },
+    },
+  });
+  if (error !== null) return failure(error);
+  // With e-mail confirmation off (a hosted project's choice, `npm start -- --autoconfirm`) no mail is
+  // sent and the user is signed in at once: telling them to check their inbox would be wrong.
+  return { ok: true, signedIn: answer.session !== null };
 }
 
 export async function resendVerification(email: string): Promise<AuthResult> {
