@@ -11,6 +11,27 @@ export const TEST_PASSWORD = 'correct horse battery';
 export const uniqueEmail = (tag: string) => `${tag}-${randomUUID().slice(0, 8)}@example.test`;
 
 /** A port that was free a moment ago (for a server whose URL must be known before it starts). */
+/**
+ * A free port for a server whose address must be known before it starts (the app's URL is the
+ * emulator's site URL). Not from the kernel's ephemeral range (32768-60999 on Linux): the emulator
+ * started next on port 0, and every outgoing connection, draw from that range, and in one CI run the
+ * emulator took the very port this had just returned ("Port … is already in use").
+ */
+export async function freePortOutsideEphemeralRange(): Promise<number> {
+  for (let attempt = 0; attempt < 50; attempt += 1) {
+    const port = 20_000 + Math.floor(Math.random() * 12_000);
+    const server = createServer();
+    const bound = await new Promise<boolean>((resolve) => {
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => resolve(true));
+    });
+    if (!bound) continue;
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+    return port;
+  }
+  throw new Error('no free port between 20000 and 32000');
+}
+
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

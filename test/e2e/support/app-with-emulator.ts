@@ -8,7 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { preview, type Plugin } from 'vite';
 import { buildServiceWorker } from '../../../scripts/build-service-worker';
 import { startEmulator, type Emulator } from '../../../supabase/emulator/src/start-emulator';
-import { freePort } from './accounts';
+import { freePortOutsideEphemeralRange } from './accounts';
 
 const root = fileURLToPath(new URL('../../..', import.meta.url));
 
@@ -64,7 +64,7 @@ export async function startAppWithEmulator({
   }
   if (!existsSync(path.join(root, 'dist', 'sw.js'))) await buildServiceWorker();
 
-  const port = await freePort();
+  const port = await freePortOutsideEphemeralRange();
   const baseUrl = `http://127.0.0.1:${port}`;
   const emulator = await startEmulator({
     port: 0,
