@@ -161,17 +161,19 @@ export class QueueDb {
   }
 
   readSession(): Promise<SessionRecord | null> {
+    return this.readKeyed<SessionRecord>(SESSION_KEY).then((record) => {
+      if (record === undefined) return null;
+      const { key: _key, ...session } = record;
+      return session;
+    });
+  }
+
+  /** A record of the session store (the session, the push renewal) with its `key`, if there is one. */
+  private readKeyed<T>(key: string): Promise<(T & { key: string }) | undefined> {
     return this.with((db) =>
-      run(db, [SESSION], 'readonly', async (tx) => {
-        const record = await promised(
-          tx.objectStore(SESSION).get(SESSION_KEY) as IDBRequest<
-            (SessionRecord & { key: string }) | undefined
-          >,
-        );
-        if (record === undefined) return null;
-        const { key: _key, ...session } = record;
-        return session;
-      }),
+      run(db, [SESSION], 'readonly', (tx) =>
+        promised(tx.objectStore(SESSION).get(key) as IDBRequest<(T & { key: string }) | undefined>),
+      ),
     );
   }
 
@@ -188,16 +190,8 @@ export class QueueDb {
 
   /** The push subscription renewal the worker left for the page, or null. */
   readPushRenewal(): Promise<PushRenewal | null> {
-    return this.with((db) =>
-      run(db, [SESSION], 'readonly', async (tx) => {
-        const record = await promised(
-          tx.objectStore(SESSION).get(PUSH_RENEWAL_KEY) as IDBRequest<
-            (PushRenewal & { key: string }) | undefined
-          >,
-        );
-        if (record === undefined) return null;
-        return { oldEndpoint: record.oldEndpoint, at: record.at };
-      }),
+    return this.readKeyed<PushRenewal>(PUSH_RENEWAL_KEY).then((record) =>
+      record === undefined ? null : { oldEndpoint: record.oldEndpoint, at: record.at },
     );
   }
 
