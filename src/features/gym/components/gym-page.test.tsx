@@ -216,10 +216,14 @@ describe('/gym', () => {
     expect(await within(list).findByText('Training today: Yoga')).toBeInTheDocument();
     within(list).getByRole('button', { name: 'Join' }).click();
     expect(await within(list).findByRole('button', { name: 'Joining…' })).toBeInTheDocument();
-    const entries = pendingEntries(await readPending(db));
-    expect(entries.map((e) => e.request)).toMatchObject([
-      { type: 'rpc', fn: 'request_join_workout', args: { p_workout_id: 'w-mia' } },
-    ]);
+    // The local row (which shows Joining…) is written before the queued request: wait for the request, so
+    // the test also ends after the command's last write (a loaded CI once read the queue in between).
+    await waitFor(async () => {
+      const entries = pendingEntries(await readPending(db));
+      expect(entries.map((e) => e.request)).toMatchObject([
+        { type: 'rpc', fn: 'request_join_workout', args: { p_workout_id: 'w-mia' } },
+      ]);
+    });
   });
 
   it('says when no friend is here, and that I am', async () => {

@@ -109,9 +109,12 @@ describe('friends section', () => {
     );
     await waitFor(() => expect(within(list).queryByRole('link', { name: 'friend01#0001' })).toBeNull());
     expect(within(list).getByRole('link', { name: 'friend02#0002' })).toBeInTheDocument();
-    expect(pendingEntries(await readPending(db))).toMatchObject([
-      { request: { fn: 'remove_friend', args: { p_friend_id: friendId(1) } } },
-    ]);
+    // The row leaves before the queued request is written: wait for the request.
+    await waitFor(async () =>
+      expect(pendingEntries(await readPending(db))).toMatchObject([
+        { request: { fn: 'remove_friend', args: { p_friend_id: friendId(1) } } },
+      ]),
+    );
     expect(await screen.findByText('friend01#0001 is no longer your friend.')).toBeInTheDocument();
   });
 
