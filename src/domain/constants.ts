@@ -52,6 +52,9 @@ export const LAZY_LOAD_RETRY_BASE_MS = 600;
 export const REALTIME_RECONNECT_BASE_MS = 1000;
 export const REALTIME_RECONNECT_MAX_MS = 30_000;
 export const REALTIME_RECONNECT_MAX_ATTEMPTS = 5;
+/** After a request got no answer while online: try again after 2 s, doubling up to 30 s (domain/backoff.ts). */
+export const NETWORK_RETRY_BASE_MS = 2_000;
+export const NETWORK_RETRY_MAX_MS = 30_000;
 export const REALTIME_EVENTS_PER_SECOND = 10;
 
 // ---- Data freshness (the data client) ----

@@ -2,7 +2,32 @@
 // after a failure until a nudge; closing rejects the waiters. And how failures are classified.
 import { describe, expect, it } from 'vitest';
 import { classify, SyncError } from './errors';
-import { SyncGate } from './gate';
+import { SyncGate, type GateTimers } from './gate';
+
+/** Timers the test moves by hand: what is due runs on `advance`. */
+function manualTimers() {
+  let now = 0;
+  let next = 1;
+  const due = new Map<number, { at: number; fn: () => void }>();
+  const timers: GateTimers = {
+    setTimeout: (fn, ms) => {
+      const id = next++;
+      due.set(id, { at: now + ms, fn });
+      return id;
+    },
+    clearTimeout: (id) => due.delete(id as number),
+    now: () => now,
+  };
+  const advance = (ms: number) => {
+    now += ms;
+    for (const [id, t] of [...due].sort((a, b) => a[1].at - b[1].at)) {
+      if (t.at > now) continue;
+      due.delete(id);
+      t.fn();
+    }
+  };
+  return { timers, advance, pending: () => [...due.values()].map((t) => t.at - now) };
+}
 
 const settled = async (p: Promise<void>) => {
   let state = 'pending';
@@ -47,16 +72,70 @@ describe('SyncGate', () => {
   it('holds after a failure until nudged, and rejects waiters when closed', async () => {
     const gate = new SyncGate();
     gate.setToken('t');
-    gate.hold();
+    gate.hold('queued');
     const held = gate.wait();
     expect(await settled(held)).toBe('pending');
     gate.nudge();
     expect(await settled(held)).toBe('resolved');
-    gate.hold();
+    gate.hold('queued');
     const stopped = gate.wait();
     gate.close();
     expect(await settled(stopped)).toBe('rejected');
     await expect(gate.wait()).rejects.toThrow('sync stopped');
+  });
+});
+
+describe('SyncGate after a request got no answer while online', () => {
+  it('lets requests try again by itself: 2 s, 4 s, 8 s, 16 s, then every 30 s', () => {
+    const clock = manualTimers();
+    const gate = new SyncGate(clock.timers);
+    gate.setToken('t');
+    const delays: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      gate.hold('network');
+      expect(gate.isOpen).toBe(false);
+      const [delay] = clock.pending();
+      delays.push(delay!);
+      clock.advance(delay! - 1);
+      expect(gate.isOpen).toBe(false);
+      clock.advance(1);
+      expect(gate.isOpen).toBe(true);
+    }
+    expect(delays).toEqual([2000, 4000, 8000, 16000, 30000, 30000, 30000]);
+  });
+
+  it('starts again at 2 s after a calm minute, and after the device was offline', () => {
+    const clock = manualTimers();
+    const gate = new SyncGate(clock.timers);
+    gate.setToken('t');
+    gate.hold('network');
+    clock.advance(2000);
+    gate.hold('network');
+    expect(clock.pending()).toEqual([4000]);
+    clock.advance(4000);
+    clock.advance(61_000); // requests went through for a while
+    gate.hold('network');
+    expect(clock.pending()).toEqual([2000]);
+    gate.setOnline(false);
+    expect(clock.pending()).toEqual([]); // offline: the online event nudges
+    gate.setOnline(true);
+    gate.hold('network');
+    expect(clock.pending()).toEqual([2000]);
+  });
+
+  it('does not retry by itself a write the service worker queued, nor while offline or closed', () => {
+    const clock = manualTimers();
+    const gate = new SyncGate(clock.timers);
+    gate.setToken('t');
+    gate.hold('queued');
+    expect(clock.pending()).toEqual([]);
+    gate.setOnline(false);
+    gate.hold('network');
+    expect(clock.pending()).toEqual([]);
+    gate.setOnline(true);
+    gate.hold('network');
+    gate.close();
+    expect(clock.pending()).toEqual([]);
   });
 });
 

@@ -1,3 +1,25 @@
+import { NETWORK_RETRY, reconnectDelay } from '../../src/domain/backoff';
+
+// After a request failed for lack of network while the device says it is online (the `online` event came
+// before the network could carry a request, or the signal dropped for a moment), the gate lets held
+// requests try again by itself: 2 s, 4 s, 8 s, 16 s, then every 30 s. Without it the next try was the
+// session's 60 s timer, so a write made in a basement reached the server a minute after the signal came back.
+
+/** A failure this long after the previous one starts the backoff again from its first step. */
+const BACKOFF_RESET_MS = 2 * NETWORK_RETRY.maxMs;
+
+export interface GateTimers {
+  setTimeout(fn: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  now(): number;
+}
+
+const realTimers: GateTimers = {
+  setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
+  clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+  now: () => Date.now(),
+};
+
 /**
  * The gate every pull and push passes before it calls the server: open when the device is online, the
  * page has given an access token that has not been refused, and no earlier failure asked to wait for a
@@ -12,8 +34,14 @@ export class SyncGate {
   /** A request failed for lack of network or was queued: wait for online / syncNow / the timer. */
   private held = false;
   private closed = false;
+  /** The self-nudge after a network failure while online, its step, and when the last one was set. */
+  private retryTimer: unknown = null;
+  private retryAttempt = 0;
+  private lastNetworkFailureAt = -Infinity;
   private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
   private readonly listeners = new Set<() => void>();
+
+  constructor(private readonly timers: GateTimers = realTimers) {}
 
   get token(): string | null {
     return this.accessToken;
@@ -47,6 +75,11 @@ export class SyncGate {
   setOnline(online: boolean): void {
     this.online = online;
     if (online) this.held = false;
+    else {
+      // Offline: the online event is the next nudge, and the backoff starts again after it.
+      this.cancelRetry();
+      this.retryAttempt = 0;
+    }
     this.changed();
   }
 
@@ -62,20 +95,48 @@ export class SyncGate {
     this.changed();
   }
 
-  hold(): void {
+  /**
+   * Holds every request until a nudge. `network`: the request got no answer at all; while the device
+   * says it is online the gate nudges itself after a backoff (NETWORK_RETRY). `queued`: the service worker
+   * holds the write and replays it itself, so only its outcome (or the usual nudges) lets requests go.
+   */
+  hold(reason: 'network' | 'queued'): void {
     this.held = true;
+    if (reason === 'network' && this.online && !this.closed) this.scheduleRetry();
     this.changed();
   }
 
-  /** Lets held requests try again (online event, syncNow, the periodic resync). */
+  /** Lets held requests try again (online event, syncNow, the periodic resync, the network retry). */
   nudge(): void {
     if (!this.held) return;
     this.held = false;
     this.changed();
   }
 
+  private scheduleRetry(): void {
+    if (this.retryTimer !== null) return;
+    const now = this.timers.now();
+    if (now - this.lastNetworkFailureAt > BACKOFF_RESET_MS) this.retryAttempt = 0;
+    this.lastNetworkFailureAt = now;
+    this.retryAttempt += 1;
+    this.retryTimer = this.timers.setTimeout(
+      () => {
+        this.retryTimer = null;
+        this.nudge();
+      },
+      reconnectDelay(this.retryAttempt, NETWORK_RETRY),
+    );
+  }
+
+  private cancelRetry(): void {
+    if (this.retryTimer === null) return;
+    this.timers.clearTimeout(this.retryTimer);
+    this.retryTimer = null;
+  }
+
   close(): void {
     this.closed = true;
+    this.cancelRetry();
     for (const w of this.waiters.splice(0)) w.reject(new Error('sync stopped'));
     this.changed();
   }

@@ -141,12 +141,13 @@ export class IntentSender {
           case 'queued':
             // The service worker holds it now and replays it; sending it again would only queue a copy.
             await markIntentQueued(db, next.key, next.seq, answer.queueId);
-            gate.hold();
+            gate.hold('queued');
             break;
           case 'retry': {
             const { error } = answer;
             await settleIntent(db, next.key, next.seq, retryOf(error.code, error.message), now);
-            if (error.kind === 'offline' || error.kind === 'queued') gate.hold();
+            if (error.kind === 'offline') gate.hold('network');
+            else if (error.kind === 'queued') gate.hold('queued');
             else if (error.kind === 'auth') gate.refuse(token);
             else await this.backoff();
             this.options.onError?.(error);

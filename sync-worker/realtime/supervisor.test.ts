@@ -1,7 +1,7 @@
 // The realtime supervisor's schedule under fake timers, against a scripted channel that reports the
 // statuses realtime-js reports (the real client is covered by the integration suites).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { reconnectDelay } from './backoff';
+import { reconnectDelay } from '../../src/domain/backoff';
 import {
   isTransportFailure,
   keyOf,

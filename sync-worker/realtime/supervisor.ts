@@ -25,7 +25,7 @@
  * - errors while registering are logged and give a no-op unsubscribe.
  */
 import { REALTIME_EVENTS_PER_SECOND } from '../../src/domain/constants';
-import { REALTIME_BACKOFF, reconnectDelay, type BackoffPolicy } from './backoff';
+import { REALTIME_BACKOFF, reconnectDelay, type BackoffPolicy } from '../../src/domain/backoff';
 import type { ChangeKey, ChangePayload, ChannelLike, ChannelStatus, RealtimeClientLike } from './types';
 
 export type SupervisorState = 'idle' | 'subscribing' | 'subscribed' | 'retrying' | 'stopped';

@@ -3,11 +3,13 @@
  * - a new worker that waits is told to activate (SKIP_WAITING), in this tab or another;
  * - when a new worker takes control of a page an older worker controlled, the page reloads once
  *   (reload-guard.ts); other tabs of the app get the same `controlling` event and reload too;
- * - every page start, every `online` event and every new token ask the worker to replay its write queue.
+ * - every page start, every `online` event and every new token ask the worker to replay its write queue;
+ *   a pass that left writes for a transient reason is asked again shortly while online (replay-retry.ts).
  */
 import { Workbox } from 'workbox-window';
 import { reloadPage } from '@/lib/reload-page';
 import { parseReloadMarker, RELOAD_MARKER, shouldReloadForNewWorker } from './reload-guard';
+import { ReplayRetry } from './replay-retry';
 import { requestReplay } from './write-queue';
 
 function readMarker(): number | null {
@@ -50,7 +52,14 @@ async function register(): Promise<Workbox> {
   });
 
   await workbox.register();
-  void requestReplay();
-  window.addEventListener('online', () => void requestReplay());
+  const replays = new ReplayRetry({
+    replay: requestReplay,
+    isOnline: () => navigator.onLine,
+    setTimeout: (fn, ms) => window.setTimeout(fn, ms),
+    clearTimeout: (handle) => window.clearTimeout(handle as number),
+  });
+  replays.start();
+  window.addEventListener('online', () => replays.start());
+  window.addEventListener('offline', () => replays.cancel());
   return workbox;
 }

@@ -128,6 +128,41 @@ describeEachEmulator('sync convergence', (suite) => {
     ]);
     expect(rows.rows).toEqual([{ id: planned.value.id }]);
   });
+
+  it('delivers an offline write soon though the first request after `online` gets no answer', async () => {
+    const user = await newUser(emulator());
+    // The `online` event can come before the network carries a request (seen in CI as a profile edit that
+    // reached the server only on the 60 s timer): the first requests after it fail like fetch offline.
+    let failNext = 0;
+    const flaky: typeof fetch = (input, init) => {
+      if (failNext > 0) {
+        failNext -= 1;
+        return Promise.reject(new TypeError('Failed to fetch'));
+      }
+      return fetch(input, init);
+    };
+    const device = track(
+      await openDevice(emulator(), user.id, { token: user.token, realtime: false, fetch: flaky }),
+    );
+    await eventually(() => device.session.status().leader);
+    await device.session.awaitInSync();
+    device.session.setOnline(false);
+    const planned = await planWorkout(
+      { db: device.db, userId: user.id },
+      { type: 'cardio', date: dayFromToday(12) },
+    );
+    if (!planned.ok) throw new Error('plan failed');
+    failNext = 2;
+    device.session.setOnline(true);
+    // No syncNow, no realtime message: the gate's own retry (2 s, then 4 s) delivers it, well before the
+    // session's 60 s resync.
+    await eventually(async () => (await pendingCount(device)) === 0, 15_000, 'the write delivered');
+    expect(failNext).toBe(0);
+    const rows = await emulator().engine.query(`select id from public.workouts where user_id = $1`, [
+      user.id,
+    ]);
+    expect(rows.rows).toEqual([{ id: planned.value.id }]);
+  });
 });
 
 describeEachEmulator(

@@ -1,8 +1,12 @@
+// Retry delays shared by the sync worker (realtime reconnects, requests held after a network failure) and
+// the page (asking the service worker to replay its queue again).
 import {
+  NETWORK_RETRY_BASE_MS,
+  NETWORK_RETRY_MAX_MS,
   REALTIME_RECONNECT_BASE_MS,
   REALTIME_RECONNECT_MAX_ATTEMPTS,
   REALTIME_RECONNECT_MAX_MS,
-} from '../../src/domain/constants';
+} from './constants';
 
 export interface BackoffPolicy {
   baseMs: number;
@@ -22,3 +26,14 @@ export function reconnectDelay(attempt: number, policy: BackoffPolicy = REALTIME
   if (!Number.isInteger(attempt) || attempt < 1) throw new RangeError(`attempt must be >= 1, got ${attempt}`);
   return Math.min(policy.baseMs * 2 ** (attempt - 1), policy.maxMs);
 }
+
+/**
+ * Requests that got no answer while the device says it is online: 2 s doubling, capped at 30 s. The
+ * `online` event often comes before the network carries a request, and a signal in a basement comes and
+ * goes; the next regular try (the 60 s resync, Background Sync's own retry) is much later.
+ */
+export const NETWORK_RETRY: BackoffPolicy = {
+  baseMs: NETWORK_RETRY_BASE_MS,
+  maxMs: NETWORK_RETRY_MAX_MS,
+  maxAttempts: Infinity,
+};
