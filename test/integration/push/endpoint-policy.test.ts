@@ -11,7 +11,7 @@ import { Agent, request } from 'node:https';
 import type { Socket } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, it } from 'vitest';
-import { isPublicPushEndpoint } from '../../../supabase/emulator/src/push/endpoint-policy';
+import { isPublicPushEndpoint } from '../../../supabase/functions/_shared/endpoint-policy';
 import { publicOnlyLookup } from '../../../supabase/emulator/src/push/public-only-lookup';
 import { insertAuthUser } from '../../support/engines';
 import { describeEachEmulator } from '../../support/emulator';

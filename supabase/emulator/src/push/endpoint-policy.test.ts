@@ -2,7 +2,7 @@
 // addresses count as public. Pure functions; the database's twin is tested in
 // test/integration/push/endpoint-policy.test.ts with the same URLs.
 import { describe, expect, it } from 'vitest';
-import { isPublicAddress, isPublicPushEndpoint } from './endpoint-policy';
+import { isPublicAddress, isPublicPushEndpoint } from '../../../functions/_shared/endpoint-policy';
 
 describe('isPublicPushEndpoint', () => {
   it.each([

@@ -6,7 +6,7 @@
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { isPublicAddress } from './endpoint-policy';
+import { isPublicAddress } from '../../../functions/_shared/endpoint-policy';
 
 export function systemResolve(host: string): Promise<string[]> {
   return new Promise((resolve, reject) => {

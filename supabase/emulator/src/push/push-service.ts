@@ -16,7 +16,7 @@
 import { Agent } from 'node:https';
 import webpush from 'web-push';
 import type { Engine } from '../db/engine';
-import { isPublicAddress, isPublicPushEndpoint } from './endpoint-policy';
+import { isPublicAddress, isPublicPushEndpoint } from '../../../functions/_shared/endpoint-policy';
 import { pushMessageFor, type NotificationForPush, type PushMessage } from './messages';
 import { OUTBOX_SQL, PUSH_CHANNEL } from './outbox-sql';
 import { publicOnlyLookup, systemResolve } from './public-only-lookup';
