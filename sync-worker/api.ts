@@ -7,7 +7,7 @@
  * and closes its database first, so a second account never pushes or shows the first one's rows.
  */
 import { proxy, type ProxyMarked } from 'comlink';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../src/db/database';
 import type { SpotterDatabase } from '../src/db/types';
 import { removeAvatar, uploadAvatar, type StorageResult } from './core/avatar-storage';
 import { createSyncClient, type SyncClientOptions } from './core/client';
@@ -50,7 +50,7 @@ const notStarted = {
 } as const;
 
 export function createSyncWorkerApi(deps: SyncWorkerDeps) {
-  let current: { session: SyncSession; db: SpotterDatabase; client: SupabaseClient } | null = null;
+  let current: { session: SyncSession; db: SpotterDatabase; client: DatabaseClient } | null = null;
   /** start/stop run one at a time. */
   let queue: Promise<unknown> = Promise.resolve();
   const listeners = new Set<StatusListener>();

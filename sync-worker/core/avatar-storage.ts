@@ -2,7 +2,7 @@
 // supabase-js, only the auth client). Each upload gets a new name under the user's own folder, so the
 // public URL changes with the picture and no browser or CDN keeps showing the old one; the storage
 // policies allow writes only under "<uid>/" whatever a client asks for.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 import { v7 as uuidv7 } from 'uuid';
 
 export const AVATAR_BUCKET = 'avatars';
@@ -31,7 +31,7 @@ function failure(error: unknown): { ok: false; error: { code: string; message: s
 
 /** Uploads `blob` as `<userId>/<new id>.<ext>`; answers its storage path and public URL. */
 export async function uploadAvatar(
-  client: SupabaseClient,
+  client: DatabaseClient,
   userId: string,
   blob: Blob,
 ): Promise<StorageResult<{ path: string; publicUrl: string }>> {
@@ -51,7 +51,7 @@ export async function uploadAvatar(
 
 /** Deletes one of the user's own pictures (a path outside their folder is not even asked for). */
 export async function removeAvatar(
-  client: SupabaseClient,
+  client: DatabaseClient,
   userId: string,
   path: string,
 ): Promise<StorageResult<{ removed: boolean }>> {

@@ -1,6 +1,7 @@
 // The worker's supabase-js client. The access token comes from the page (`getToken`), so supabase-js
 // neither stores a session nor refreshes one: the page is the only refresh-token owner.
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import type { Database, DatabaseClient } from '../../src/db/database';
 import { REALTIME_EVENTS_PER_SECOND } from '../../src/domain/constants';
 import { CLIENT_INFO } from '../../src/lib/backend-config';
 
@@ -15,12 +16,12 @@ export interface SyncClientOptions {
   fetch?: typeof fetch;
 }
 
-export function createSyncClient(options: SyncClientOptions): SupabaseClient {
+export function createSyncClient(options: SyncClientOptions): DatabaseClient {
   const realtime: RealtimeOptions = {
     params: { eventsPerSecond: REALTIME_EVENTS_PER_SECOND },
     ...(options.transport ? { transport: options.transport } : {}),
   };
-  return createClient(options.url, options.anonKey, {
+  return createClient<Database>(options.url, options.anonKey, {
     // Requests without a token go out with the anon key (supabase-js's fallback); the gate keeps the
     // replication from sending any.
     accessToken: async () => options.getToken(),
@@ -29,5 +30,5 @@ export function createSyncClient(options: SyncClientOptions): SupabaseClient {
       ...(options.fetch ? { fetch: options.fetch } : {}),
     },
     realtime,
-  }) as SupabaseClient;
+  });
 }

@@ -1,7 +1,7 @@
 // What the sync worker replicates per collection: the server-side filter of the pull (RLS already limits
 // every table to what the user may see; the filter narrows tables where that is more than this device
 // needs), the realtime bindings, and the push RPC of client-owned collections (src/db/schemas REPLICATION).
-import { REPLICATION, type CollectionName } from '../../src/db/schemas';
+import { REPLICATION, type CollectionName, type PushRpc } from '../../src/db/schemas';
 import type { ChangeKey } from '../realtime/types';
 
 export interface CollectionSync {
@@ -9,7 +9,7 @@ export interface CollectionSync {
   /** Pull only rows whose `column` equals the user id; null: every row RLS shows. */
   ownerColumn: string | null;
   /** The batched push RPC, or null for pull-only collections. */
-  pushRpc: string | null;
+  pushRpc: PushRpc | null;
   /** postgres_changes bindings on the user's channel. */
   realtime: ChangeKey[];
 }

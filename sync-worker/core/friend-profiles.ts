@@ -6,7 +6,7 @@
  * Never pulls every public profile. Profiles of people who are no longer friends are removed locally.
  * Owns that replication and the friendships subscription; `stop()` releases both.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 import { debounceTime, distinctUntilChanged, map, type Subscription } from 'rxjs';
 import type { SpotterDatabase } from '../../src/db/types';
 import { collectionSync } from './collections';
@@ -19,7 +19,7 @@ import {
 
 export interface FriendProfilesOptions {
   db: SpotterDatabase;
-  client: SupabaseClient;
+  client: DatabaseClient;
   gate: SyncGate;
   userId: string;
   backendId: string;

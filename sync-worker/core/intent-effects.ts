@@ -4,6 +4,7 @@ import { isLocalTarget } from '../../src/db/pending-writes';
 import type { CollectionName } from '../../src/db/schemas';
 import type { SettledIntent } from '../intents/intent-sender';
 import type { LocalDocKind } from './local-docs';
+import { isOwnedCollection, type OwnedCollection } from './owned-collections';
 
 export interface IntentEffects {
   collections: Set<CollectionName>;
@@ -13,14 +14,14 @@ export interface IntentEffects {
    * (set_home_gyms, mark_all / delete_all notifications) has no per-row `previous` to roll back, and
    * pulls made while it was pending kept the local state, so their checkpoint is past those rows.
    */
-  reconcile: Set<CollectionName>;
+  reconcile: Set<OwnedCollection>;
 }
 
 export function effectsOf(settled: readonly SettledIntent[], userId: string): IntentEffects {
   const collections = new Set<CollectionName>();
   // Every intent may award XP or add an activity (check-ins, rest days, the challenge).
   const localDocs = new Set<LocalDocKind>(['feed']);
-  const reconcile = new Set<CollectionName>();
+  const reconcile = new Set<OwnedCollection>();
   for (const { entry, status } of settled) {
     collections.add('xp_events');
     collections.add('profiles');
@@ -36,7 +37,8 @@ export function effectsOf(settled: readonly SettledIntent[], userId: string): In
       collections.add(entry.collection);
       // An accepted or sent request can make a friendship (both rows change in the RPC's transaction).
       if (entry.collection === 'friend_requests') collections.add('friendships');
-      if (status === 'refused' && entry.doc_id === userId && entry.collection !== 'profiles') {
+      // Only collections keyed by `user_id` can be read back as my rows (the own profile never is).
+      if (status === 'refused' && entry.doc_id === userId && isOwnedCollection(entry.collection)) {
         reconcile.add(entry.collection);
       }
     }

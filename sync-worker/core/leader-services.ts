@@ -4,7 +4,7 @@
  * what settled intents make it pull. Owned by one SyncSession; `stop()` releases everything it started.
  * Nothing here talks to the server before `start()` (called on leadership).
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { IntentSender, type SettledIntent } from '../intents/intent-sender';
@@ -21,7 +21,7 @@ import type { ReplicationHooks } from './replicate-collection';
 
 export interface LeaderServicesOptions {
   db: SpotterDatabase;
-  client: SupabaseClient;
+  client: DatabaseClient;
   gate: SyncGate;
   userId: string;
   backendId: string;

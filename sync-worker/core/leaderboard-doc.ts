@@ -9,7 +9,7 @@
  * watches those collections in the local database, so pulls, realtime and intents all reach it without
  * each path knowing about the board.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 import { merge, type Subscription } from 'rxjs';
 import {
   writeWeeklyLeaderboard,
@@ -25,7 +25,7 @@ interface ServerRow extends LeaderboardRow {
 
 export async function refreshLeaderboard(
   db: SpotterDatabase,
-  client: SupabaseClient,
+  client: DatabaseClient,
   now: () => Date,
   stopped: () => boolean,
 ): Promise<void> {

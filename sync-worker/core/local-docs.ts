@@ -10,7 +10,7 @@
  * A refresh that fails (offline, 401) is dropped: the next resync tries again, and the screen keeps the
  * last stored state meanwhile.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 import { challengeDateUtc } from '../../src/domain/challenge-date';
 import {
   DAILY_CHALLENGE_ID,
@@ -62,7 +62,7 @@ export type LoadMoreResult =
 
 export interface LocalDocsOptions {
   db: SpotterDatabase;
-  client: SupabaseClient;
+  client: DatabaseClient;
   gate: SyncGate;
   userId: string;
   now: () => Date;

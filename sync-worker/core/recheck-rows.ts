@@ -6,7 +6,7 @@
  * queued request's delivery was confirmed showed "Joining…" for good.
  * Runs in the leader beside the intent sender; kicked by every ledger change; one pass at a time.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 import type { RxCollection } from 'rxdb';
 import type { Subscription } from 'rxjs';
 import {
@@ -28,7 +28,7 @@ type Doc = Record<string, unknown> & { id: string };
 
 export interface RecheckRowsOptions {
   db: SpotterDatabase;
-  client: SupabaseClient;
+  client: DatabaseClient;
   gate: SyncGate;
   onError(error: unknown): void;
 }

@@ -1,12 +1,12 @@
 // Reads the user's own rows of a pull-only collection whole and makes the local collection equal to them.
 // Used after a refused intent that covered a set of rows (see intent-effects.ts): the pull checkpoint may
 // be past rows whose local state an overlay kept, so a pull would never bring them back.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 import type { RxCollection } from 'rxdb';
 import { readPending } from '../../src/db/pending-writes';
-import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { classify } from './errors';
+import type { OwnedCollection } from './owned-collections';
 import { isServerRow, rowToDoc, schemaFields } from './rows';
 
 type Doc = Record<string, unknown> & { id: string; user_id: string };
@@ -16,9 +16,9 @@ export const RECONCILE_LIMIT = 1000;
 
 export async function reconcileOwnRows(
   db: SpotterDatabase,
-  client: SupabaseClient,
+  client: DatabaseClient,
   userId: string,
-  name: CollectionName,
+  name: OwnedCollection,
 ): Promise<void> {
   // A newer intent on the same collection is still on its way: its overlay stays authoritative.
   const pending = await readPending(db);

@@ -8,7 +8,7 @@
  *   timer each pull from the checkpoint (see emitRow for why realtime rows are not handed over as is).
  * `waitForLeadership` stays true: only the elected instance (one sync worker across tabs) replicates.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient, Json } from '../../src/db/database';
 import { Subject } from 'rxjs';
 import type {
   ReplicationPullHandlerResult,
@@ -58,7 +58,7 @@ export interface CollectionReplication {
 
 export interface ReplicateOptions {
   db: SpotterDatabase;
-  client: SupabaseClient;
+  client: DatabaseClient;
   gate: SyncGate;
   userId: string;
   sync: CollectionSync;
@@ -196,10 +196,12 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     const rpc = sync.pushRpc;
     if (rpc === null) return [];
     await fillPullBase(collection, rows);
+    // The RPC's `p_rows jsonb`. RxDB documents are plain JSON (their schemas admit nothing else), which
+    // the document type (`Record<string, unknown>`) does not say.
     const p_rows = rows.map((r) => ({
       newDocumentState: r.newDocumentState,
       assumedMasterState: r.assumedMasterState ?? null,
-    }));
+    })) as Json[];
     // Offline, queued by the service worker or a refused token: the gate holds (a nudge or a new token
     // opens it) and the same rows go again then, from here. Throwing instead left the retry to RxDB,
     // which waits its retryTime (5 s) even when the nudge comes at once (it listens for `online` on

@@ -8,7 +8,7 @@
  * Replication starts at once but RxDB holds it until this instance is the elected leader; the realtime
  * channel and the 60-second resync start only then, so one worker across all tabs talks to the server.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 import { addRxPlugin } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import type { Subscription } from 'rxjs';
@@ -57,7 +57,7 @@ export interface SessionStatus {
 
 export interface SyncSessionOptions {
   db: SpotterDatabase;
-  client: SupabaseClient;
+  client: DatabaseClient;
   /** The gate whose token the client's `accessToken` callback reads. */
   gate: SyncGate;
   userId: string;

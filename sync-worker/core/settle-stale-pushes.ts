@@ -12,7 +12,7 @@
  * both sides agree on settles too). A row that differs, or is missing on the server, is left to the
  * push. Owns one subscription and one timer per replication; the returned function releases both.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 import { merge, throttleTime, type Subscription } from 'rxjs';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { acknowledgePushed, readPending } from '../../src/db/pending-writes';
@@ -31,7 +31,7 @@ type Doc = Record<string, unknown> & { id: string };
 
 export interface StalePushOptions {
   db: SpotterDatabase;
-  client: SupabaseClient;
+  client: DatabaseClient;
   gate: SyncGate;
   sync: CollectionSync;
   idleMs?: number;

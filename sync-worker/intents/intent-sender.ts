@@ -14,7 +14,7 @@
  * shows it; the settling watcher it runs (settling-watcher.ts) removes it then.
  * Owns its ledger subscription, back-off timer and settling watcher; `stop()` releases them.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 import type { Subscription } from 'rxjs';
 import { RETRY_DELAY_BASE_MS, RETRY_DELAY_MAX_MS } from '../../src/domain/constants';
 import {
@@ -34,7 +34,7 @@ import { SettlingWatcher } from './settling-watcher';
 
 export interface IntentSenderOptions {
   db: SpotterDatabase;
-  client: SupabaseClient;
+  client: DatabaseClient;
   gate: SyncGate;
   now: () => Date;
   /** The service worker's queue, to settle intents it answered "queued". */

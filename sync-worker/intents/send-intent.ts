@@ -1,10 +1,11 @@
 // One intent request (src/db/pending-writes.ts IntentRequest) through the worker's supabase-js client, and
 // what its answer means for the ledger: applied (2xx), queued by the page's service worker (202 with the
 // queued body), worth another try (network, 401, 408, 429, 5xx) or refused for good (any other 4xx).
-import type { SupabaseClient } from '@supabase/supabase-js';
-import type { IntentRequest } from '../../src/db/pending-writes';
+import type { DatabaseClient, TablesUpdate } from '../../src/db/database';
+import type { IntentRequest, Json } from '../../src/db/pending-writes';
 import { isQueuedAnswer } from '../../service-worker/protocol';
 import { classify, SyncError } from '../core/errors';
+import { rpcByName } from '../core/rpc';
 
 export type IntentAnswer =
   | { kind: 'applied' }
@@ -25,14 +26,13 @@ interface Answer {
   data: unknown;
 }
 
-export async function sendIntent(client: SupabaseClient, request: IntentRequest): Promise<IntentAnswer> {
+export async function sendIntent(client: DatabaseClient, request: IntentRequest): Promise<IntentAnswer> {
   let res: Answer;
   try {
     res =
       request.type === 'rpc'
-        ? await client.rpc(request.fn, request.args)
-        : // select: an update that matched no row (gone, or not mine) answers [] instead of an error.
-          await client.from(request.table).update(request.values).eq('id', request.id).select('id');
+        ? await rpcByName(client, request.fn, request.args)
+        : await updateByName(client, request.table, request.id, request.values);
   } catch (error) {
     return {
       kind: 'retry',
@@ -61,4 +61,19 @@ export async function sendIntent(client: SupabaseClient, request: IntentRequest)
 
 function isClashAnswer(data: unknown): boolean {
   return typeof data === 'object' && data !== null && (data as { status?: unknown }).status === 'clash';
+}
+
+type UpdateTable = Extract<IntentRequest, { type: 'update' }>['table'];
+
+/**
+ * A column update stored in the ledger: the values are data (recorded by src/db/commands), checked by
+ * PostgREST (an unknown column answers 400 PGRST204, refused). `select`: an update that matched no row
+ * (gone, or not mine) answers [] instead of an error.
+ */
+function updateByName(client: DatabaseClient, table: UpdateTable, id: string, values: Record<string, Json>) {
+  return client
+    .from(table)
+    .update(values as TablesUpdate<UpdateTable>)
+    .eq('id', id)
+    .select('id');
 }

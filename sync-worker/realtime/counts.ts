@@ -1,13 +1,13 @@
 // The two badge counts the spec re-queries on any realtime change for the user: unread notifications
 // and pending friend requests received. Count-only HEAD selects; failures leave the old counts.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 
 export interface BadgeCounts {
   unreadNotifications: number;
   pendingFriendRequests: number;
 }
 
-export async function queryCounts(client: SupabaseClient, userId: string): Promise<BadgeCounts | null> {
+export async function queryCounts(client: DatabaseClient, userId: string): Promise<BadgeCounts | null> {
   const [notifications, requests] = await Promise.all([
     client
       .from('notifications')

@@ -1,6 +1,6 @@
 // The slice of supabase-js realtime the supervisor uses, so the schedule can be unit-tested under fake
 // timers with a scripted channel; the app passes the real client through `fromSupabase`.
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../src/db/database';
 
 export type ChangeEvent = '*' | 'INSERT' | 'UPDATE' | 'DELETE';
 
@@ -38,7 +38,7 @@ export interface RealtimeClientLike {
 }
 
 /** The real client, seen through the narrow interface (supabase-js's overloads do not unify with it). */
-export function fromSupabase(client: SupabaseClient): RealtimeClientLike {
+export function fromSupabase(client: DatabaseClient): RealtimeClientLike {
   return {
     channel: (name) => client.channel(name),
     removeChannel: (channel) => client.removeChannel(channel as never),

@@ -4,9 +4,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { createClient, type SupabaseClient, type SupabaseClientOptions } from '@supabase/supabase-js';
+import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, inject } from 'vitest';
 import WebSocket from 'ws';
+import type { Database, DatabaseClient } from '../../src/db/database';
 import type { EmulatorOptions } from '../../supabase/emulator/src/config';
 import { openEngine } from '../../supabase/emulator/src/db/engine';
 import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
@@ -58,8 +59,7 @@ export function createTestClient(
     accessToken?: string;
     persistSession?: boolean;
   } = {},
-): SupabaseClient {
-  // supabase-js infers a schema-less client type; the tests use it untyped on purpose.
+): DatabaseClient {
   const keys = {
     anon: emulator.status.ANON_KEY,
     service_role: emulator.status.SERVICE_ROLE_KEY,
@@ -78,12 +78,12 @@ export function createTestClient(
   };
   if (options.accessToken) {
     const token = options.accessToken;
-    return createClient(emulator.url, key, {
+    return createClient<Database>(emulator.url, key, {
       ...clientOptions,
       accessToken: async () => token,
-    }) as SupabaseClient;
+    });
   }
-  return createClient(emulator.url, key, clientOptions) as SupabaseClient;
+  return createClient<Database>(emulator.url, key, clientOptions);
 }
 
 export interface EmulatorSuiteContext {

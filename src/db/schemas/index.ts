@@ -1,4 +1,5 @@
 import type { MigrationStrategies, RxCollectionCreator } from 'rxdb';
+import type { FunctionName } from '../database';
 import { threeWayMergeHandler } from '../conflict-handler';
 import { checkInSchema, type CheckInDoc } from './check-ins';
 import { friendRequestSchema, type FriendRequestDoc } from './friend-requests';
@@ -35,7 +36,10 @@ export type CollectionName = keyof DocTypes;
  * - 'push': client-owned, replicated both ways, pushed in batches with the named RPC;
  * - 'pull': server-owned or written through intent RPCs; replicated pull-only.
  */
-export const REPLICATION: Record<CollectionName, { mode: 'push'; rpc: string } | { mode: 'pull' }> = {
+/** The batched push RPCs (`push_<collection>`) of the generated schema. */
+export type PushRpc = Extract<FunctionName, `push_${string}`>;
+
+export const REPLICATION: Record<CollectionName, { mode: 'push'; rpc: PushRpc } | { mode: 'pull' }> = {
   profiles: { mode: 'pull' },
   user_settings: { mode: 'push', rpc: 'push_user_settings' },
   workouts: { mode: 'push', rpc: 'push_workouts' },

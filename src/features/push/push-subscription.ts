@@ -8,7 +8,7 @@
  * account used this browser, or an old key) it is replaced, and the push sender drops the old row when
  * its push service answers 410.
  */
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '@/db/database';
 import { newId, type CommandContext } from '@/db/commands/context';
 import { updateSettings } from '@/db/commands/settings';
 import { applicationServerKey, vapidPublicKey } from './vapid';
@@ -24,7 +24,7 @@ export type PushChangeResult =
 export const ENDPOINT_REFUSED = 'SPP01';
 
 export interface PushDeps {
-  client: SupabaseClient;
+  client: DatabaseClient;
   ctx: CommandContext;
   /** The service worker registration, or null when the page has none (dev server, blocked). */
   registration: () => Promise<ServiceWorkerRegistration | null>;
@@ -53,7 +53,7 @@ export async function currentSubscription(
   return registration ? registration.pushManager.getSubscription() : null;
 }
 
-async function storedAsMine(client: SupabaseClient, endpoint: string): Promise<boolean> {
+async function storedAsMine(client: DatabaseClient, endpoint: string): Promise<boolean> {
   const { data, error } = await client
     .from('push_subscriptions')
     .select('id')
@@ -84,13 +84,16 @@ export async function enablePush(deps: PushDeps): Promise<PushChangeResult> {
         userVisibleOnly: true,
         applicationServerKey: applicationServerKey(vapidPublicKey()),
       });
-      const keys = subscription.toJSON().keys ?? {};
+      const { p256dh, auth } = subscription.toJSON().keys ?? {};
+      // Both are NOT NULL on the server (the sender encrypts with them): without them the insert could
+      // only fail, so stop here with the same outcome.
+      if (!p256dh || !auth) throw new Error('the push subscription has no keys');
       const { error } = await deps.client.from('push_subscriptions').insert({
         id: newId(),
         user_id: deps.ctx.userId,
         endpoint: subscription.endpoint,
-        p256dh: keys.p256dh,
-        auth: keys.auth,
+        p256dh,
+        auth,
         user_agent: (deps.userAgent ?? navigator.userAgent).slice(0, 300),
       });
       if (error) {

@@ -26,6 +26,7 @@ describeEachEmulator(
       const created = await admin.auth.admin.createUser({ email, password, email_confirm: true });
       expect(created.error).toBeNull();
       const id = created.data.user?.id;
+      if (!id) throw new Error('createUser returned no user');
       const { data: rows, error } = await admin.from('profiles').select('id').eq('id', id);
       expect(error).toBeNull();
       expect(rows).toEqual([{ id }]);
