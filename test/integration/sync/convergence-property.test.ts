@@ -12,29 +12,10 @@ import { readPending } from '../../../src/db/pending-writes';
 import { WORKOUT_TYPES } from '../../../src/db/schemas/workouts';
 import { dayFromToday } from '../../support/clock/days';
 import { describeEachEmulator } from '../../support/emulator';
+import { seededRandom, seedsFromEnv } from '../../support/seeded-random';
 import { eventually, newUser, openDevice, sleep, type Device } from './support';
 
-const single = process.env.SYNC_PROPERTY_SEED;
-const count = Number(process.env.SYNC_PROPERTY_SEEDS ?? (process.env.CI ? 100 : 4));
-const first = Number(process.env.SYNC_PROPERTY_FIRST_SEED ?? 1);
-const seeds = single !== undefined ? [Number(single)] : Array.from({ length: count }, (_, i) => first + i);
-
-/** mulberry32: small, seedable, good enough to pick operations. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (n: number) => Math.floor(next() * n),
-    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
-  };
-}
+const seeds = seedsFromEnv('SYNC_PROPERTY', 100, 4);
 
 type Fields = {
   title: string | null;
@@ -60,7 +41,7 @@ describeEachEmulator(
       });
 
     it.each(seeds)('converges for seed %i', { timeout: 120_000 }, async (seed) => {
-      const rnd = random(seed);
+      const rnd = seededRandom(seed);
       const user = await newUser(emulator());
       const n = 2 + rnd.int(2);
       devices.push(
@@ -90,7 +71,7 @@ describeEachEmulator(
       // A new device joins at some step (its own random stream, so the other operations of a seed stay
       // what they were): its first pull writes full pages of 2 straight to storage (first-pull.ts), and
       // once it holds data it edits one workout, a push whose base is the pulled state (pull-base.ts).
-      const join = random(seed + 1_000_003);
+      const join = seededRandom(seed + 1_000_003);
       const joinAt = join.int(steps);
       let joinedEdit: Promise<void> = Promise.resolve();
       for (let s = 0; s < steps; s++) {

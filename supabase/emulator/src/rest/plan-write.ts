@@ -112,11 +112,12 @@ export function planWrite(catalog: Catalog, table: string, query: ParsedQuery, o
       }
       const keys = query.columns ?? Object.keys(options.body);
       checkColumns(target, keys);
-      const payload = b.param(options.bodyText);
+      // Nothing to set (`{}`): no row changes, as in PostgREST. The filters' parameters are bound already,
+      // so the statement still names them (Postgres refuses a bind with more values than the statement uses).
       mutation =
         keys.length === 0
-          ? `select ${alias}.* from ${source} as ${alias} where false`
-          : `update ${source} as ${alias} set ${keys.map((k) => `${quoteIdent(k)} = _spotter_body.${quoteIdent(k)}`).join(', ')} from (select * from json_populate_record(null::${source}, ${payload}::json)) _spotter_body where ${where} ${returning}`;
+          ? `select ${alias}.* from ${source} as ${alias} where false and (${where})`
+          : `update ${source} as ${alias} set ${keys.map((k) => `${quoteIdent(k)} = _spotter_body.${quoteIdent(k)}`).join(', ')} from (select * from json_populate_record(null::${source}, ${b.param(options.bodyText)}::json)) _spotter_body where ${where} ${returning}`;
     } else {
       mutation = `delete from ${source} as ${alias} where ${where} ${returning}`;
     }
