@@ -11,7 +11,9 @@ afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
 
-it('starts fresh data directories from the cached migrated cluster', async () => {
+// Two emulator starts (the first may migrate from empty when the cache is stale): a loaded CI machine once
+// took over 30 s, the default budget.
+it('starts fresh data directories from the cached migrated cluster', { timeout: 120_000 }, async () => {
   for (let round = 0; round < 2; round++) {
     const dir = mkdtempSync(join(tmpdir(), 'spotter-start-'));
     dirs.push(dir);
