@@ -7,7 +7,7 @@
  * and closes its database first, so a second account never pushes or shows the first one's rows.
  */
 import { proxy, type ProxyMarked } from 'comlink';
-import type { DatabaseClient } from '../src/db/database';
+import type { DatabaseClient, FunctionName } from '../src/db/database';
 import type { SpotterDatabase } from '../src/db/types';
 import { removeAvatar, uploadAvatar, type StorageResult } from './core/avatar-storage';
 import { createSyncClient, type SyncClientOptions } from './core/client';
@@ -151,7 +151,7 @@ export function createSyncWorkerApi(deps: SyncWorkerDeps) {
     },
 
     /** An online-only RPC (search, discovery, public profiles, intents): errors come back as values. */
-    rpc(name: string, args: Record<string, unknown> = {}): Promise<RpcResult> {
+    rpc(name: FunctionName, args: Record<string, unknown> = {}): Promise<RpcResult> {
       if (!current) {
         return Promise.resolve({
           ok: false,

@@ -57,9 +57,12 @@ describe('OnlineQueryClient', () => {
   it('shares one request between concurrent callers and keys by arguments', async () => {
     const { call } = script([ok('a'), ok('b')]);
     const client = new OnlineQueryClient({ call });
-    const [x, y] = await Promise.all([client.query('q', { s: 1 }), client.query('q', { s: 1 })]);
+    const [x, y] = await Promise.all([
+      client.query('discover_people', { p_offset: 1 }),
+      client.query('discover_people', { p_offset: 1 }),
+    ]);
     expect(x).toEqual(y);
-    await client.query('q', { s: 2 });
+    await client.query('discover_people', { p_offset: 2 });
     expect(call).toHaveBeenCalledTimes(2);
   });
 
@@ -81,7 +84,7 @@ describe('OnlineQueryClient', () => {
     const { call, calls } = script([fail(503), fail(0), fail(502), ok('finally')]);
     const client = new OnlineQueryClient({ call });
     const start = Date.now();
-    const pending = client.query('search', {});
+    const pending = client.query('discover_people', {});
     await vi.advanceTimersByTimeAsync(7000);
     expect(await pending).toEqual(ok('finally'));
     expect(calls.map((t) => t - start)).toEqual([0, 1000, 3000, 7000]);
@@ -90,7 +93,7 @@ describe('OnlineQueryClient', () => {
   it('gives up after the 3rd retry and never retries a 4xx', async () => {
     const failing = script([fail(500), fail(500), fail(500), fail(500), ok('late')]);
     const client = new OnlineQueryClient({ call: failing.call });
-    const pending = client.query('search', {});
+    const pending = client.query('discover_people', {});
     await vi.advanceTimersByTimeAsync(60_000);
     expect(await pending).toEqual(fail(500));
     expect(failing.call).toHaveBeenCalledTimes(4);
@@ -116,9 +119,9 @@ describe('OnlineQueryClient', () => {
   it('does not cache failures as fresh and refetches after invalidate', async () => {
     const { call } = script([fail(404), ok(1), ok(2)]);
     const client = new OnlineQueryClient({ call });
-    expect(await client.query('q', {})).toEqual(fail(404));
-    expect(await client.query('q', {})).toEqual(ok(1));
-    client.invalidate('q');
-    expect(await client.query('q', {})).toEqual(ok(2));
+    expect(await client.query('get_friends_checked_in', {})).toEqual(fail(404));
+    expect(await client.query('get_friends_checked_in', {})).toEqual(ok(1));
+    client.invalidate('get_friends_checked_in');
+    expect(await client.query('get_friends_checked_in', {})).toEqual(ok(2));
   });
 });

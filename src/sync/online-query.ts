@@ -6,9 +6,10 @@
  */
 import { DATA_CACHE_DISCARD_MS, DATA_STALE_MS } from '../domain/constants';
 import type { RpcResult } from '../../sync-worker/api';
+import type { FunctionName } from '../db/database';
 import { retryDelay, shouldRetry } from './retry';
 
-export type RpcCall = (name: string, args: Record<string, unknown>) => Promise<RpcResult>;
+export type RpcCall = (name: FunctionName, args: Record<string, unknown>) => Promise<RpcResult>;
 
 export interface OnlineQueryOptions {
   call: RpcCall;
@@ -27,7 +28,8 @@ interface Entry {
   gcTimer: unknown;
 }
 
-export const queryKey = (name: string, args: Record<string, unknown>) => `${name}:${JSON.stringify(args)}`;
+export const queryKey = (name: FunctionName, args: Record<string, unknown>) =>
+  `${name}:${JSON.stringify(args)}`;
 
 export class OnlineQueryClient {
   private readonly entries = new Map<string, Entry>();
@@ -47,7 +49,7 @@ export class OnlineQueryClient {
   }
 
   /** The cached answer if fresh, else one shared request (with retries). */
-  query<T = unknown>(name: string, args: Record<string, unknown> = {}): Promise<RpcResult<T>> {
+  query<T = unknown>(name: FunctionName, args: Record<string, unknown> = {}): Promise<RpcResult<T>> {
     const key = queryKey(name, args);
     const entry = this.entry(key);
     if (entry.result?.ok && this.now() - entry.fetchedAt < this.staleMs) {
@@ -67,12 +69,12 @@ export class OnlineQueryClient {
   }
 
   /** The cached answer without fetching (stale or not), or null. */
-  peek<T = unknown>(name: string, args: Record<string, unknown> = {}): RpcResult<T> | null {
+  peek<T = unknown>(name: FunctionName, args: Record<string, unknown> = {}): RpcResult<T> | null {
     return (this.entries.get(queryKey(name, args))?.result ?? null) as RpcResult<T> | null;
   }
 
   /** Keeps an entry alive while observed; notified on every new answer. */
-  subscribe(name: string, args: Record<string, unknown>, listener: (r: RpcResult) => void): () => void {
+  subscribe(name: FunctionName, args: Record<string, unknown>, listener: (r: RpcResult) => void): () => void {
     const key = queryKey(name, args);
     const entry = this.entry(key);
     entry.listeners.add(listener);
@@ -84,12 +86,12 @@ export class OnlineQueryClient {
   }
 
   /** Marks entries stale (after a mutation that changes them). */
-  invalidate(name: string): void {
+  invalidate(name: FunctionName): void {
     for (const [key, entry] of this.entries) if (key.startsWith(`${name}:`)) entry.fetchedAt = -Infinity;
   }
 
   /** A write through an RPC: retried once on a transient failure. */
-  mutate<T = unknown>(name: string, args: Record<string, unknown> = {}): Promise<RpcResult<T>> {
+  mutate<T = unknown>(name: FunctionName, args: Record<string, unknown> = {}): Promise<RpcResult<T>> {
     return this.withRetries('mutation', () => this.options.call(name, args)) as Promise<RpcResult<T>>;
   }
 

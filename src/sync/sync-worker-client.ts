@@ -14,6 +14,7 @@ import type {
   WorkerStatus,
 } from '../../sync-worker/api';
 import { backendConfig, type BackendConfig } from '../lib/backend-config';
+import type { FunctionName } from '../db/database';
 
 export type WorkerLike = Endpoint & { terminate(): void };
 
@@ -93,7 +94,7 @@ export class SyncWorkerClient {
     await api?.syncNow();
   }
 
-  async rpc(name: string, args: Record<string, unknown> = {}): Promise<RpcResult> {
+  async rpc(name: FunctionName, args: Record<string, unknown> = {}): Promise<RpcResult> {
     const api = await this.startedApi();
     if (!api)
       return { ok: false, error: { code: 'not_started', message: 'sync worker not started', status: 0 } };

@@ -6,6 +6,7 @@
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
 import { useUserData } from '@/app/user-data/user-data-context';
+import type { FunctionName } from '@/db/database';
 import type { RpcResult } from '../../sync-worker/api';
 import { OnlineQueryClient, queryKey } from './online-query';
 import type { SyncWorkerClient } from './sync-worker-client';
@@ -37,7 +38,7 @@ export interface OnlineQueryState<T> {
 }
 
 export function useOnlineQuery<T = unknown>(
-  name: string,
+  name: FunctionName,
   args: Record<string, unknown> = {},
   options: { enabled?: boolean; client?: OnlineQueryClient } = {},
 ): OnlineQueryState<T> {

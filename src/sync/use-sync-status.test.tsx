@@ -69,7 +69,7 @@ describe('useOnlineQuery', () => {
       },
     });
     function People({ label }: { label: string }) {
-      const query = useOnlineQuery<{ username: string }[]>('search_users', { p_query: 'mi' }, { client });
+      const query = useOnlineQuery<{ username: string }[]>('discover_people', { p_search: 'mi' }, { client });
       if (query.loading) return <p>{label} loading</p>;
       return (
         <>
@@ -93,7 +93,7 @@ describe('useOnlineQuery', () => {
     );
     await screen.findByText('a: mia1');
     await screen.findByText('b: mia1');
-    expect(calls).toEqual(['search_users:{"p_query":"mi"}']);
+    expect(calls).toEqual(['discover_people:{"p_search":"mi"}']);
     fireEvent.click(screen.getByRole('button', { name: 'refetch a' }));
     await waitFor(() => expect(screen.getByText('a: mia2')).toBeInTheDocument());
     expect(calls).toHaveLength(2);

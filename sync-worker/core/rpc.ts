@@ -7,7 +7,7 @@ export type RpcResult<T = unknown> =
 
 export async function callRpc(
   client: DatabaseClient,
-  name: string,
+  name: FunctionName,
   args: Record<string, unknown>,
 ): Promise<RpcResult> {
   try {
