@@ -32,9 +32,9 @@ export async function callRpc(
 }
 
 /**
- * An RPC whose name and arguments arrive as data, not literals: the page's online queries (over comlink)
- * and the intents stored in the pending-writes ledger. The compiler cannot check them against the
- * schema; PostgREST does (an unknown function answers 404 PGRST202, wrong arguments a 4xx), and the
+ * An RPC whose arguments (and, for intents, name) arrive as data, not literals: the page's online queries
+ * (over comlink; their names are typed at the page) and the intents stored in the pending-writes ledger.
+ * The compiler cannot check them against the schema; PostgREST does (an unknown function answers 404 PGRST202, wrong arguments a 4xx), and the
  * callers treat those answers as refusals. Calls with a literal name use the typed client directly.
  */
 export function rpcByName(client: DatabaseClient, name: string, args: Record<string, unknown>) {
