@@ -1,8 +1,8 @@
 /**
- * What a Web Push from Spotter's server carries (supabase/emulator/src/push/messages.ts, or the hosted
- * edge function): `{ id, type, title, body, url }` as JSON. A payload that is missing or malformed
- * still shows a notification (a push must always show one, or the browser shows its own), with the
- * app's name and the notifications page as its target.
+ * What a Web Push from Spotter's server carries (the send-push Edge Function,
+ * supabase/functions/_shared/push-message.ts): `{ id, type, title, body, url }` as JSON. A payload that
+ * is missing or malformed still shows a notification (a push must always show one, or the browser shows
+ * its own), with the app's name and the notifications page as its target.
  */
 export interface PushDisplay {
   title: string;

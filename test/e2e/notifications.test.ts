@@ -202,7 +202,7 @@ describeInBrowser('notifications page (production build, emulator)', () => {
       await cdp.send('ServiceWorker.enable');
       await pushPage.goto('/');
       const registrationId = await registered;
-      // What the emulator's sender puts in a push (supabase/emulator/src/push/messages.ts).
+      // What the emulator's sender puts in a push (supabase/functions/_shared/push-message.ts).
       const message = {
         id: 'friend_request_received:e2e',
         type: 'friend_request_received',

@@ -2,8 +2,8 @@ import type { NotificationDoc, NotificationType } from '@/db/schemas/notificatio
 import type { WorkoutDoc } from '@/db/schemas/workouts';
 
 /**
- * Where a notification leads when opened, by type alone (the emulator's push sender,
- * supabase/emulator/src/push/messages.ts, uses the same map for the push's click target).
+ * Where a notification leads when opened, by type alone (the send-push Edge Function,
+ * supabase/functions/_shared/push-message.ts, uses the same map for the push's click target).
  */
 export function notificationLink(type: NotificationType): string {
   switch (type) {

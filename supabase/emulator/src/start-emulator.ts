@@ -93,13 +93,18 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const app = createApp(context);
   const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
   const realtime = await attachRealtime(context, server);
-  const push = await startPushService(engine, options.push ?? {}, log);
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);
     server.listen(config.port, config.host, () => resolveListen());
   });
   const { port } = server.address() as AddressInfo;
   apiUrl = `http://${config.host}:${port}`;
+  const push = await startPushService(
+    engine,
+    options.push ?? {},
+    { url: apiUrl, serviceRoleKey: keys.serviceRoleKey },
+    log,
+  );
   warmRestCache(context);
 
   const status: EmulatorStatus = {

@@ -7,14 +7,17 @@
  *
  * Env: SEND_PUSH_SECRET; VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; SUPABASE_URL and
  * SUPABASE_SERVICE_ROLE_KEY (set by Supabase). Emulator only: PORT (listen on 127.0.0.1:PORT, 0 = any
- * free port, printed as `listening <port>`), PUSH_TEST_ENDPOINT_HOSTS and PUSH_TEST_RESOLVE (a JSON
- * map host -> addresses standing in for DNS, read only in that test mode).
+ * free port, printed as `listening <port>`), PUSH_TEST_ENDPOINT_HOSTS (loopback hosts allowed) and
+ * PUSH_TEST_RESOLVE (a JSON map host -> addresses standing in for DNS for those names),
+ * PUSH_TEST_CA_FILE (the test push service's certificate, trusted in that test mode).
  */
+import { Agent } from 'node:https';
 import { createClient } from 'npm:@supabase/supabase-js@2.109.0';
 import webpush from 'npm:web-push@3.6.7';
 import texts from '../_shared/notification-texts.json' with { type: 'json' };
 import { pushMessageFor, type NotificationTexts } from '../_shared/push-message.ts';
 import { parseTestHosts, refusal, type Resolve } from './endpoint-guard.ts';
+import { publicOnlyLookup } from './public-only-lookup.ts';
 import { createHandler, type PushJob } from './handler.ts';
 
 const env = (name: string): string | undefined => Deno.env.get(name) || undefined;
@@ -34,8 +37,13 @@ const db = createClient(required('SUPABASE_URL'), required('SUPABASE_SERVICE_ROL
   auth: { persistSession: false, autoRefreshToken: false },
 });
 const testHosts = parseTestHosts(env('PUSH_TEST_ENDPOINT_HOSTS'));
-const testDns =
-  testHosts.size > 0 ? (JSON.parse(env('PUSH_TEST_RESOLVE') ?? '{}') as Record<string, string[]>) : {};
+const testDns = JSON.parse(env('PUSH_TEST_RESOLVE') ?? '{}') as Record<string, string[]>;
+// Test mode: the emulator's test push service has a self-signed certificate (PUSH_TEST_CA_FILE, PEM).
+const testCa = testHosts.size > 0 ? env('PUSH_TEST_CA_FILE') : undefined;
+// Otherwise every connection checks again the addresses it connects to (DNS rebinding after the check).
+const agent = testCa
+  ? new Agent({ ca: Deno.readTextFileSync(testCa) })
+  : new Agent({ lookup: publicOnlyLookup });
 
 const resolve: Resolve = async (host) => {
   const fixed = testDns[host];
@@ -115,7 +123,7 @@ const handler = createHandler({
     const result = await webpush.sendNotification(
       { endpoint: subscription.endpoint, keys: { p256dh: subscription.p256dh, auth: subscription.auth } },
       payload,
-      { vapidDetails, TTL: TTL_SECONDS, timeout: 10_000 },
+      { vapidDetails, TTL: TTL_SECONDS, timeout: 10_000, agent },
     );
     return result.statusCode;
   },

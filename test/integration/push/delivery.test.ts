@@ -1,7 +1,8 @@
 // Web Push end to end on the emulator (PGlite and PostgreSQL 15): subscriptions stored through REST under
 // RLS, a new notification of a user with push on reaches their push endpoint encrypted and VAPID-signed,
 // in their language; push off sends nothing; a 410 removes the subscription; a due reminder is
-// created by the emulator's clock and pushed. The push service is a local HTTPS server (push-endpoint.ts).
+// created by the emulator's clock and pushed. The push service is a local HTTPS server (push-endpoint.ts);
+// the sender is the send-push Edge Function under Deno, called by the notifications trigger (pg_net stand-in).
 import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -173,6 +174,41 @@ describeEachEmulator(
       expect(goneSub.id).not.toBe(liveSub.id);
       expect(suite.emulator().push.deliveries.some((d) => d.outcome === 'gone' && d.status === 410)).toBe(
         true,
+      );
+    });
+
+    it('the trigger, the net.http_post stand-in and the send-push function deliver once per subscription', async () => {
+      const gina = await person('gi');
+      const hank = await person('ha');
+      await settings(gina, { push_enabled: true });
+      const paths = [`/ok/${randomUUID()}`, `/ok/${randomUUID()}`];
+      const subscribers: Subscriber[] = [];
+      for (const path of paths) subscribers.push((await subscribe(gina, path)).subscriber);
+      expect((await hank.client.rpc('send_friend_request', { p_receiver_id: gina.id })).error).toBeNull();
+      await Promise.all(paths.map((path) => endpoint.next(path)));
+      await suite.emulator().push.drain();
+
+      const queued = await suite
+        .emulator()
+        .engine.query<{ n: number }>('select count(*)::int as n from net.emulator_requests');
+      expect(queued.rows[0]).toEqual({ n: 0 });
+      const [row] = (
+        await suite
+          .emulator()
+          .engine.query<{ id: string }>('select id from public.notifications where user_id = $1', [gina.id])
+      ).rows;
+      paths.forEach((path, i) => {
+        const received = endpoint.received.filter((p) => p.path === path);
+        expect(received).toHaveLength(1);
+        const body = received[0]?.body ?? Buffer.alloc(0);
+        expect(JSON.parse(subscribers[i]?.decrypt(body) ?? '{}')).toMatchObject({
+          id: row?.id,
+          url: '/profile',
+        });
+      });
+      const sent = suite.emulator().push.deliveries.filter((d) => d.notificationId === row?.id);
+      expect(sent.map((d) => [new URL(d.endpoint).pathname, d.outcome]).sort()).toEqual(
+        paths.map((path) => [path, 'sent']).sort(),
       );
     });
 

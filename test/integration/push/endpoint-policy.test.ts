@@ -12,7 +12,7 @@ import type { Socket } from 'node:net';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { expect, it } from 'vitest';
 import { isPublicPushEndpoint } from '../../../supabase/functions/_shared/endpoint-policy';
-import { publicOnlyLookup } from '../../../supabase/emulator/src/push/public-only-lookup';
+import { publicOnlyLookup } from '../../../supabase/functions/send-push/public-only-lookup';
 import { insertAuthUser } from '../../support/engines';
 import { describeEachEmulator } from '../../support/emulator';
 import { userClient, userToken } from '../emulator/realtime/support';
@@ -152,7 +152,7 @@ describeEachEmulator(
     push: {
       agent,
       // The name resolves to loopback, as a rebinding DNS server would answer the sender.
-      resolveHost: (host) => Promise.resolve(host === REBOUND_HOST ? ['127.0.0.1'] : ['142.250.185.74']),
+      resolveHosts: { [REBOUND_HOST]: ['127.0.0.1'] },
     },
   },
 );

@@ -1,12 +1,12 @@
 /**
- * DNS for the push sender (push-service.ts): the addresses a push service's host name resolves to, and a
- * `lookup` for an https.Agent that fails the connection when the name resolves to any non-public address
+ * DNS for send-push (index.ts): the addresses a push service's host name resolves to, and a `lookup` for
+ * its https.Agent that fails the connection when the name resolves to any non-public address
  * (endpoint-policy.ts), so a name that changes its answer between the check and the request (DNS
  * rebinding) still cannot reach the server's own network.
  */
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import type { LookupFunction } from 'node:net';
-import { isPublicAddress } from '../../../functions/_shared/endpoint-policy';
+import { isPublicAddress } from '../_shared/endpoint-policy.ts';
 
 export function systemResolve(host: string): Promise<string[]> {
   return new Promise((resolve, reject) => {
