@@ -9,5 +9,5 @@ import { rootRoute } from './__root';
 export const appLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_app',
-  loader: ({ context }) => context.i18n.loadNamespaces(['auth', 'shell']),
+  loader: ({ context }) => context.i18n.loadNamespaces(['auth', 'shell', 'sync']),
 }).lazy(() => retryImport(() => import('./_app.lazy')).then((module) => module.Route));

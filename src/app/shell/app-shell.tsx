@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SyncPanelHost } from '@/features/sync-panel/components/sync-panel-host';
 import { AppDesktopHeader } from './app-desktop-header';
 import { useHeaderHidden } from './app-header-autohide';
 import { shellIdentity } from './app-identity';
@@ -38,6 +39,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         </main>
       </div>
       <AppTabBar pendingRequests={data.pendingRequests} />
+      <SyncPanelHost />
     </div>
   );
 }

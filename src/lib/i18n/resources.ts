@@ -21,6 +21,7 @@ import type profile from '../../../locales/en/profile.json';
 import type schedule from '../../../locales/en/schedule.json';
 import type settings from '../../../locales/en/settings.json';
 import type shell from '../../../locales/en/shell.json';
+import type sync from '../../../locales/en/sync.json';
 import type validation from '../../../locales/en/validation.json';
 
 export interface Resources {
@@ -44,6 +45,7 @@ export interface Resources {
   schedule: typeof schedule;
   settings: typeof settings;
   shell: typeof shell;
+  sync: typeof sync;
   validation: typeof validation;
 }
 

@@ -1,22 +1,23 @@
 import { Badge } from '@mantine/core';
 import { IconAlertTriangle, IconCloudCheck, IconCloudOff, IconRefresh } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
-import { syncStatus$ } from '@/db/sync-status';
-import { useLiveValue } from '@/db/use-live-query';
 import { formatTimeOfDay } from '@/lib/time-format';
+import { openSyncPanel } from '@/lib/sync-panel-state';
 import { useFormatLocale } from '@/lib/use-format-locale';
 import { LazyTooltip } from '@/lib/lazy/lazy-tooltip';
+import { useSyncStatus } from '@/sync/use-sync-status';
 
-/** A quiet badge: synced, saving n changes, offline, or a problem; the tooltip explains. */
+/**
+ * A quiet badge: synced, saving n changes, offline, n changes not saved (refused for good), or a problem
+ * the worker keeps retrying; the tooltip explains. A click opens the shell's sync panel.
+ */
 export function SyncIndicator() {
   const { t } = useTranslation('home');
   const locale = useFormatLocale();
-  const { db } = useUserData();
-  const status = useLiveValue(useMemo(() => syncStatus$(db), [db]));
+  const { status } = useSyncStatus();
   if (!status) return null;
   const time = status.lastSyncedAt ? formatTimeOfDay(status.lastSyncedAt, locale) : null;
+  const refused = status.failedWrites.length + status.rejectedRequests.length;
   const look = {
     synced: {
       icon: <IconCloudCheck size={14} color="var(--mantine-color-teal-6)" aria-hidden />,
@@ -36,15 +37,19 @@ export function SyncIndicator() {
           : t('sync.offline'),
       hint: t('sync.offlineHint'),
     },
+    // Refused for good (see the panel's list) or still being retried: two different messages.
     error: {
       icon: <IconAlertTriangle size={14} color="var(--mantine-color-red-6)" aria-hidden />,
-      label: t('sync.error'),
-      hint: t('sync.errorHint'),
+      label: refused > 0 ? t('sync.refused', { count: refused }) : t('sync.error'),
+      hint: refused > 0 ? t('sync.refusedHint') : t('sync.errorHint'),
     },
   }[status.state];
   return (
     <LazyTooltip label={look.hint} multiline w={260} withArrow>
       <Badge
+        component="button"
+        type="button"
+        onClick={openSyncPanel}
         variant="light"
         // Gray for legible text in both schemes; the icon's colour tells the state at a glance.
         color="gray"
@@ -52,10 +57,12 @@ export function SyncIndicator() {
         radius="xl"
         size="md"
         tt="none"
-        role="status"
+        style={{ cursor: 'pointer' }}
+        aria-haspopup="dialog"
         aria-label={`${t('sync.label')}: ${look.label}`}
         data-sync-state={status.state}
         data-pending-writes={status.pendingWrites}
+        data-refused-writes={refused}
       >
         {look.label}
       </Badge>

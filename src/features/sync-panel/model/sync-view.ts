@@ -1,0 +1,49 @@
+// What the sync button and panel say, from the page's sync status and the sync worker's own status.
+import type { PageSyncStatus } from '@/sync/page-sync-status';
+import type { WorkerStatus } from '../../../../sync-worker/api';
+
+/**
+ * The headline, most urgent first: writes refused for good (they need the user), offline (nothing goes
+ * out), a token the worker needs (nothing goes out until the user signs in again), writes on their way,
+ * all saved.
+ */
+export type SyncHeadline = 'refused' | 'offline' | 'signIn' | 'sending' | 'saved';
+
+export interface SyncView {
+  headline: SyncHeadline;
+  /** Refused writes listed in the panel. */
+  refused: number;
+  /** Local writes not acknowledged yet (each queued request is one of them or a raw queued write). */
+  sending: number;
+  lastSyncedAt: string | null;
+  /** The worker's realtime channel is retrying (live updates lag until it is back). */
+  reconnecting: boolean;
+  needsToken: boolean;
+  online: boolean;
+}
+
+export function syncView(status: PageSyncStatus, worker: WorkerStatus): SyncView {
+  const refused = status.failedWrites.length + status.rejectedRequests.length;
+  const sending = Math.max(status.pendingWrites, status.queuedRequests);
+  const running = worker.state === 'running' ? worker : null;
+  const needsToken = running?.needsToken ?? false;
+  const headline: SyncHeadline =
+    refused > 0
+      ? 'refused'
+      : !status.online
+        ? 'offline'
+        : needsToken
+          ? 'signIn'
+          : sending > 0
+            ? 'sending'
+            : 'saved';
+  return {
+    headline,
+    refused,
+    sending,
+    lastSyncedAt: running?.lastSyncedAt ?? status.lastSyncedAt,
+    reconnecting: status.online && running?.realtime === 'retrying',
+    needsToken,
+    online: status.online,
+  };
+}
