@@ -68,8 +68,18 @@ export function createSyncWorkerApi(deps: SyncWorkerDeps) {
       }
     }
   };
-  const onOnline = () => current?.session.setOnline(true);
-  const onOffline = () => current?.session.setOnline(false);
+  /**
+   * The latest online/offline word from either realm. The page's counts too: under DevTools' network
+   * emulation (and so in Playwright's `setOffline`) a dedicated worker's `navigator.onLine` never changes,
+   * so without the page's word the worker kept sending into a dead network and backing off.
+   */
+  let online: boolean | null = null;
+  const setOnline = (value: boolean) => {
+    online = value;
+    current?.session.setOnline(value);
+  };
+  const onOnline = () => setOnline(true);
+  const onOffline = () => setOnline(false);
   deps.events?.addEventListener('online', onOnline);
   deps.events?.addEventListener('offline', onOffline);
 
@@ -99,7 +109,7 @@ export function createSyncWorkerApi(deps: SyncWorkerDeps) {
         await stopCurrent();
         const db = await deps.openDatabase(options.userId);
         const gate = new SyncGate();
-        gate.setOnline(isOnline());
+        gate.setOnline(online ?? isOnline());
         const client = createSyncClient({
           url: options.supabaseUrl,
           anonKey: options.anonKey,
@@ -125,6 +135,11 @@ export function createSyncWorkerApi(deps: SyncWorkerDeps) {
     /** Every auth change on the page (TOKEN_REFRESHED, SIGNED_IN; null when the session ended). */
     setAccessToken(token: string | null): void {
       current?.session.setAccessToken(token);
+    },
+
+    /** The page's `online` / `offline` events (see `setOnline` above). */
+    setOnline(value: boolean): void {
+      setOnline(value);
     },
 
     /** Resync now: the user's action, the focus refresh; restarts a realtime channel that gave up. */

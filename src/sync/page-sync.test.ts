@@ -84,6 +84,7 @@ describe('page sync wiring', () => {
     const focus = new EventTarget();
     const network = new EventTarget();
     let syncs = 0;
+    const networkWords: boolean[] = [];
     const wiring = startPageSync({
       client: {
         onAuthChange: (s) => client.onAuthChange(s),
@@ -91,6 +92,10 @@ describe('page sync wiring', () => {
         syncNow: () => {
           syncs += 1;
           return client.syncNow();
+        },
+        setOnline: (online) => {
+          networkWords.push(online);
+          return client.setOnline(online);
         },
       },
       onAccessToken: (l) => auth.onAccessToken(l),
@@ -129,9 +134,12 @@ describe('page sync wiring', () => {
     // Focus with a never-completed sync (unreachable backend) is stale: one resync per focus.
     focus.dispatchEvent(new Event('focus'));
     expect(syncs).toBe(1);
-    // Back online: the worker is nudged at once.
+    // Offline, then back online: the worker hears both (its own navigator may not), then is nudged.
+    network.dispatchEvent(new Event('offline'));
     network.dispatchEvent(new Event('online'));
-    expect(syncs).toBe(2);
+    await until(() => Promise.resolve(syncs === 2));
+    expect(networkWords).toEqual([false, true]);
+    expect(client.getStatus()).toMatchObject({ state: 'running' });
 
     // The service worker's replay got 401: the page refreshes the session and stores it.
     emit({ type: 'QUEUE_NEEDS_TOKEN', userId: 'user-a' });
@@ -149,7 +157,9 @@ describe('page sync wiring', () => {
     expect(signedOut).toEqual(['user-a']);
     focus.dispatchEvent(new Event('focus'));
     network.dispatchEvent(new Event('online'));
+    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(syncs).toBe(2);
+    expect(networkWords).toEqual([false, true]);
 
     // Another user signs in: a new session in the worker, nothing of user-a.
     auth.set(session('user-b', 'token-b'));
@@ -179,6 +189,7 @@ describe('page sync wiring', () => {
         },
         getStatus: () => client.getStatus(),
         syncNow: () => client.syncNow(),
+        setOnline: (online) => client.setOnline(online),
       },
       onAccessToken: (l) => auth.onAccessToken(l),
       currentSession: auth.current,

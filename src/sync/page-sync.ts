@@ -25,12 +25,13 @@ export interface PageSession {
 export interface PageSyncClient {
   onAuthChange(session: AuthSessionLike | null): Promise<void>;
   syncNow(): Promise<void>;
+  setOnline(online: boolean): Promise<void>;
   getStatus(): WorkerStatus;
 }
 
 export interface OnlineTarget {
-  addEventListener(type: 'online', listener: () => void): void;
-  removeEventListener(type: 'online', listener: () => void): void;
+  addEventListener(type: 'online' | 'offline', listener: () => void): void;
+  removeEventListener(type: 'online' | 'offline', listener: () => void): void;
 }
 
 export interface PageSyncDeps {
@@ -93,11 +94,15 @@ export function startPageSync(deps: PageSyncDeps): PageSync {
         ...(deps.now ? { now: deps.now } : {}),
       });
       const onlineTarget = deps.onlineTarget ?? globalThis;
-      const onOnline = () => void deps.client.syncNow();
+      // The worker hears the page's view of the network too (sync-worker/api.ts `setOnline`).
+      const onOnline = () => void deps.client.setOnline(true).then(() => deps.client.syncNow());
+      const onOffline = () => void deps.client.setOnline(false);
       onlineTarget.addEventListener('online', onOnline);
+      onlineTarget.addEventListener('offline', onOffline);
       stopWatching = () => {
         stopRefresh();
         onlineTarget.removeEventListener('online', onOnline);
+        onlineTarget.removeEventListener('offline', onOffline);
       };
     }
     serially(async () => {

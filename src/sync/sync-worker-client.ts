@@ -94,6 +94,12 @@ export class SyncWorkerClient {
     await api?.syncNow();
   }
 
+  /** Tells the worker what the page sees of the network (its own view can lag or never change). */
+  async setOnline(online: boolean): Promise<void> {
+    const api = await this.startedApi();
+    await api?.setOnline(online);
+  }
+
   async rpc(name: FunctionName, args: Record<string, unknown> = {}): Promise<RpcResult> {
     const api = await this.startedApi();
     if (!api)

@@ -123,6 +123,23 @@ describe('SyncGate after a request got no answer while online', () => {
     expect(clock.pending()).toEqual([2000]);
   });
 
+  it('an outside nudge (online, syncNow, a realtime message) starts the backoff again at 2 s', () => {
+    const clock = manualTimers();
+    const gate = new SyncGate(clock.timers);
+    gate.setToken('t');
+    for (const step of [2000, 4000, 8000]) {
+      gate.hold('network');
+      clock.advance(step);
+    }
+    gate.hold('network');
+    expect(clock.pending()).toEqual([16000]);
+    gate.nudge();
+    expect(gate.isOpen).toBe(true);
+    expect(clock.pending()).toEqual([]);
+    gate.hold('network');
+    expect(clock.pending()).toEqual([2000]);
+  });
+
   it('does not retry by itself a write the service worker queued, nor while offline or closed', () => {
     const clock = manualTimers();
     const gate = new SyncGate(clock.timers);

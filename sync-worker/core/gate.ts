@@ -75,11 +75,9 @@ export class SyncGate {
   setOnline(online: boolean): void {
     this.online = online;
     if (online) this.held = false;
-    else {
-      // Offline: the online event is the next nudge, and the backoff starts again after it.
-      this.cancelRetry();
-      this.retryAttempt = 0;
-    }
+    // Either way the backoff starts again: offline waits for the online event, which is fresh news.
+    this.cancelRetry();
+    this.retryAttempt = 0;
     this.changed();
   }
 
@@ -106,8 +104,17 @@ export class SyncGate {
     this.changed();
   }
 
-  /** Lets held requests try again (online event, syncNow, the periodic resync, the network retry). */
+  /**
+   * Lets held requests try again (online event, syncNow, the periodic resync, a realtime message). News
+   * that the network may be back: the network retry starts again from its first step.
+   */
   nudge(): void {
+    this.cancelRetry();
+    this.retryAttempt = 0;
+    this.release();
+  }
+
+  private release(): void {
     if (!this.held) return;
     this.held = false;
     this.changed();
@@ -122,7 +129,7 @@ export class SyncGate {
     this.retryTimer = this.timers.setTimeout(
       () => {
         this.retryTimer = null;
-        this.nudge();
+        this.release();
       },
       reconnectDelay(this.retryAttempt, NETWORK_RETRY),
     );
