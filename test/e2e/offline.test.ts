@@ -6,6 +6,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import { skipWalkthrough } from './support/home-app';
 import { watchPageProblems } from './support/page-problems';
 import {
   collectWorkerMessages,
@@ -15,6 +16,7 @@ import {
   storeSessionInPage,
   workerMessages,
 } from './support/service-worker-page';
+import { signInThroughUi, SYNC_PASSWORD } from './support/sync-user';
 
 const GYM = 'de-berlin-mcfit-alexanderplatz';
 
@@ -43,6 +45,7 @@ describeInBrowser('offline: service worker and write queue (production build, em
   let problems: () => string[];
   let clearProblems: () => void;
   let user: { id: string; accessToken: string };
+  let email: string;
 
   const count = async (sql: string, params: unknown[]): Promise<number> => {
     const result = await app.emulator.engine.query<{ n: number }>(sql, params);
@@ -60,12 +63,13 @@ describeInBrowser('offline: service worker and write queue (production build, em
 
   beforeAll(async () => {
     app = await startAppWithEmulator();
+    email = `sw-${randomUUID().slice(0, 8)}@example.test`;
     const signUp = await fetch(`${app.emulator.url}/auth/v1/signup`, {
       method: 'POST',
       headers: { apikey: app.emulator.status.ANON_KEY, 'content-type': 'application/json' },
       body: JSON.stringify({
-        email: `sw-${randomUUID().slice(0, 8)}@example.test`,
-        password: 'correct horse battery staple',
+        email,
+        password: SYNC_PASSWORD,
         data: { username: 'offline_tester' },
       }),
     });
@@ -280,6 +284,24 @@ describeInBrowser('offline: service worker and write queue (production build, em
       }),
     );
     expect(problems()).toEqual([]);
+
+    // The signed-in app shows it in the sync panel with the server's reason, and Discard removes it. A
+    // second tab of the same browser (the same queue); signed out again afterwards for the next tests.
+    const tab = await context.newPage();
+    try {
+      await signInThroughUi(tab, { id: user.id, email });
+      await skipWalkthrough(tab);
+      await tab.getByRole('button', { name: '1 change not saved', exact: true }).click();
+      const panel = tab.getByRole('dialog', { name: 'Sync' });
+      await panel.getByText('Check-in at a gym').waitFor();
+      await panel.getByText('This gym does not exist.').waitFor();
+      await panel.getByRole('button', { name: 'Discard: Check-in at a gym' }).click();
+      await panel.getByText('Check-in at a gym').waitFor({ state: 'detached' });
+      expect(await readWorkerStore(page, 'outcomes')).toEqual([]);
+    } finally {
+      await tab.evaluate(() => localStorage.clear()).catch(() => undefined);
+      await tab.close();
+    }
   });
   it('a write made while earlier ones wait goes behind them, and its token lets them all through', async () => {
     await page.goto('/');

@@ -11,6 +11,7 @@ import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { closeSyncPanel, useSyncPanelOpened } from '@/lib/sync-panel-state';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../../test/support/browser/render';
+import type { WorkerStatus } from '../../../../sync-worker/api';
 import { SyncIndicator } from './sync-indicator';
 
 afterEach(async () => {
@@ -57,5 +58,36 @@ describe('sync badge', () => {
     expect(screen.getByText('panel closed')).toBeInTheDocument();
     await pointer.click(badge);
     expect(await screen.findByText('panel open')).toBeInTheDocument();
+  });
+
+  it("says the data is loading during a new device's first pull", async () => {
+    const db = await openTestDatabase({ userId: USER });
+    const sync = new SyncWorkerClient(() => {
+      throw new Error('no worker in component tests');
+    });
+    renderWithProviders(
+      <UserDataContext.Provider value={{ userId: USER, user: { id: USER } as User, db, sync }}>
+        <SyncIndicator />
+      </UserDataContext.Provider>,
+    );
+    await screen.findByRole('button', { name: 'Sync status: Synced' });
+    const running = {
+      state: 'running',
+      userId: USER,
+      leader: true,
+      online: true,
+      needsToken: false,
+      realtime: 'subscribed',
+      lastSyncedAt: null,
+      lastError: null,
+      counts: null,
+    } as const;
+    // What the worker's comlink callback does in the app.
+    const report = (status: WorkerStatus) =>
+      act(() => (sync as unknown as { setStatus(status: WorkerStatus): void }).setStatus(status));
+    report(running);
+    await screen.findByRole('button', { name: 'Sync status: Loading your data…' });
+    report({ ...running, lastSyncedAt: new Date().toISOString() });
+    await screen.findByRole('button', { name: 'Sync status: Synced' });
   });
 });

@@ -14,16 +14,25 @@ import { useSyncStatus } from '@/sync/use-sync-status';
 export function SyncIndicator() {
   const { t } = useTranslation('home');
   const locale = useFormatLocale();
-  const { status } = useSyncStatus();
+  const { status, worker } = useSyncStatus();
   if (!status) return null;
   const time = status.lastSyncedAt ? formatTimeOfDay(status.lastSyncedAt, locale) : null;
   const refused = status.failedWrites.length + status.rejectedRequests.length;
+  // A new device's first pull: nothing synced yet, so "Synced" would explain the empty screens wrongly.
+  const firstPull =
+    worker.state === 'running' && status.online && (worker.lastSyncedAt ?? status.lastSyncedAt) === null;
   const look = {
-    synced: {
-      icon: <IconCloudCheck size={14} color="var(--mantine-color-teal-6)" aria-hidden />,
-      label: t('sync.synced'),
-      hint: time ? t('sync.syncedAt', { time }) : t('sync.synced'),
-    },
+    synced: firstPull
+      ? {
+          icon: <IconRefresh size={14} color="var(--mantine-color-blue-6)" aria-hidden />,
+          label: t('sync.loading'),
+          hint: t('sync.loadingHint'),
+        }
+      : {
+          icon: <IconCloudCheck size={14} color="var(--mantine-color-teal-6)" aria-hidden />,
+          label: t('sync.synced'),
+          hint: time ? t('sync.syncedAt', { time }) : t('sync.synced'),
+        },
     pending: {
       icon: <IconRefresh size={14} color="var(--mantine-color-blue-6)" aria-hidden />,
       label: t('sync.pending', { count: Math.max(1, status.pendingWrites) }),

@@ -113,6 +113,19 @@ describe('sync button and panel', () => {
     expect(within(panel).getByText('Live updates are reconnecting.')).toBeInTheDocument();
   });
 
+  it("says a new device's first pull is loading the data until the first sync ends", async () => {
+    const { container, sync } = await renderShell();
+    await syncButton(container, 'All changes saved');
+    reportWorkerStatus(sync, { lastSyncedAt: null });
+    const panel = await openPanel(container, 'All changes saved');
+    expect(
+      await within(panel).findByText('Loading your data… Your lists fill in as it arrives.'),
+    ).toBeInTheDocument();
+    reportWorkerStatus(sync, { lastSyncedAt: new Date().toISOString() });
+    expect(await within(panel).findByText(/^All changes saved\. Last synced at/)).toBeInTheDocument();
+    expect(within(panel).queryByText(/Loading your data/)).toBeNull();
+  });
+
   it('lists a refused friend request with its reason in German, and Retry sends it again', async () => {
     const { container, db } = await renderShell({ language: 'de' });
     let key = '';

@@ -4,7 +4,10 @@ import { formatTimeOfDay } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
 import type { SyncView } from '../model/sync-view';
 
-/** The state in words: offline, sign in again, sending N, all saved (and when), live updates reconnecting. */
+/**
+ * The state in words: offline, sign in again, sending N, a new device's first pull, all saved (and when),
+ * live updates reconnecting.
+ */
 export function SyncStateText({ view }: { view: SyncView }) {
   const { t } = useTranslation('sync');
   const locale = useFormatLocale();
@@ -12,7 +15,8 @@ export function SyncStateText({ view }: { view: SyncView }) {
   if (!view.online) lines.push(t('panel.offline'));
   else if (view.needsToken) lines.push(t('panel.signIn'));
   if (view.online && view.sending > 0) lines.push(t('panel.sending', { count: view.sending }));
-  if (view.online && !view.needsToken && view.sending === 0 && view.refused === 0) {
+  if (view.firstPull && !view.needsToken) lines.push(t('panel.firstPull'));
+  else if (view.online && !view.needsToken && view.sending === 0 && view.refused === 0) {
     lines.push(
       view.lastSyncedAt === null
         ? t('panel.saved')

@@ -161,5 +161,11 @@ describe('syncView', () => {
       sending: 2,
     });
     expect(syncView(status({}), idle).headline).toBe('saved');
+    expect(syncView(status({}), idle).firstPull).toBe(false);
+    expect(syncView(status({}), { ...needsToken, needsToken: false }).firstPull).toBe(true);
+    expect(
+      syncView(status({ lastSyncedAt: '2026-01-01T00:00:00Z' }), { ...needsToken, needsToken: false })
+        .firstPull,
+    ).toBe(false);
   });
 });

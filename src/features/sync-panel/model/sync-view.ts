@@ -20,6 +20,12 @@ export interface SyncView {
   reconnecting: boolean;
   needsToken: boolean;
   online: boolean;
+  /**
+   * A new device's first pull is running: the worker runs, online, and this device has never finished a
+   * sync (the worker writes `sync_meta.last_synced_at` when a pull of every collection ends). Screens are
+   * empty until then, so the panel says so instead of "all saved".
+   */
+  firstPull: boolean;
 }
 
 export function syncView(status: PageSyncStatus, worker: WorkerStatus): SyncView {
@@ -37,13 +43,15 @@ export function syncView(status: PageSyncStatus, worker: WorkerStatus): SyncView
           : sending > 0
             ? 'sending'
             : 'saved';
+  const lastSyncedAt = running?.lastSyncedAt ?? status.lastSyncedAt;
   return {
     headline,
     refused,
     sending,
-    lastSyncedAt: running?.lastSyncedAt ?? status.lastSyncedAt,
+    lastSyncedAt,
     reconnecting: status.online && running?.realtime === 'retrying',
     needsToken,
     online: status.online,
+    firstPull: running !== null && status.online && lastSyncedAt === null,
   };
 }
