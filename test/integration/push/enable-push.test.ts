@@ -8,7 +8,7 @@
 // pushsubscriptionchange (service-worker/subscription-change.ts) and the page's renewal on its next start
 // when the worker had no session (renew-subscription.ts), with the queue database on fake-indexeddb.
 import { randomUUID } from 'node:crypto';
-import type { SupabaseClient } from '@supabase/supabase-js';
+import type { DatabaseClient } from '../../../src/db/database';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { applicationServerKey, LOCAL_VAPID_PUBLIC_KEY } from '../../../src/features/push/vapid';
 import { IDBFactory } from 'fake-indexeddb';
@@ -17,8 +17,8 @@ import { disablePush, enablePush, type PushDeps } from '../../../src/features/pu
 import { renewFlaggedSubscription } from '../../../src/features/push/renew-subscription';
 import { handleSubscriptionChange } from '../../../service-worker/subscription-change';
 import { insertAuthUser } from '../../support/engines';
-import { describeEachEmulator } from '../../support/emulator';
-import { userClient, userToken } from '../emulator/realtime/support';
+import { createTestClient, describeEachEmulator } from '../../support/emulator';
+import { userToken } from '../emulator/realtime/support';
 import { eventually, openDevice, type Device } from '../sync/support';
 import {
   agentTrusting,
@@ -86,19 +86,19 @@ describeEachEmulator(
       for (const d of devices.splice(0)) await d.close();
     });
 
-    async function person(prefix: string): Promise<{ id: string; username: string; client: SupabaseClient }> {
+    async function person(prefix: string): Promise<{ id: string; username: string; client: DatabaseClient }> {
       const username = `${prefix}${randomUUID().slice(0, 5)}`;
       const id = await insertAuthUser(suite.emulator().engine, { username });
       return {
         id,
         username,
-        client: await userClient(suite.emulator(), await userToken(suite.emulator(), id)),
+        client: createTestClient(suite.emulator(), { accessToken: await userToken(suite.emulator(), id) }),
       };
     }
 
     /** A signed-in device of `user` (settings replicated by a real sync session) and its push deps. */
     async function deviceOf(
-      user: { id: string; client: SupabaseClient },
+      user: { id: string; client: DatabaseClient },
       permission: NotificationPermission,
     ) {
       const device = await openDevice(suite.emulator(), user.id, {
