@@ -1,7 +1,8 @@
-// The send-push trigger (migration 20261127030000) on PGlite and PostgreSQL 15: without pg_net and Vault
-// (as here after the migrations alone) a new notification is stored and nothing is called; with the
-// emulator's stand-ins (net-sql.ts) each new notification queues one POST of {notification_id} to the
-// URL from Vault, with the secret as its bearer token; a missing secret queues nothing.
+// The send-push trigger (migrations 20261127030000, 20261127040000) on PGlite and PostgreSQL 15: without
+// pg_net and Vault (as here after the migrations alone) a new notification is stored and nothing is
+// called; with the emulator's stand-ins (net-sql.ts) each new notification of a user with push on and a
+// live subscription queues one POST of {notification_id} to the URL from Vault, with the secret as its
+// bearer token; a missing secret, push off or no subscription queues nothing.
 import { randomUUID } from 'node:crypto';
 import { expect, it } from 'vitest';
 import { installNetStandIn } from '../../../supabase/emulator/src/push/net-sql';
@@ -24,6 +25,23 @@ describeEachEngine('send-push trigger', (ctx) => {
       ]);
     return id;
   };
+  /** A user with push switched on and one live subscription. */
+  const subscriber = async () => {
+    const user = await ctx.createUser();
+    await ctx
+      .engine()
+      .query(
+        `insert into public.user_settings (id, user_id, push_enabled) values ($1::text, $1::uuid, true)`,
+        [user],
+      );
+    await ctx
+      .engine()
+      .query(
+        `insert into public.push_subscriptions (id, user_id, endpoint, p256dh, auth) values ($1, $2, $3, 'p', 'a')`,
+        [`sub-${randomUUID()}`, user, `https://push.example.com/send/${randomUUID()}`],
+      );
+    return user;
+  };
   const requests = async () =>
     (await ctx.engine().query<Request>('select url, body, headers from net.emulator_requests order by id'))
       .rows;
@@ -44,7 +62,7 @@ describeEachEngine('send-push trigger', (ctx) => {
   it('with net.http_post and the Vault secrets, each notification queues one authorised POST', async () => {
     const target = { url: 'http://127.0.0.1:1/functions/v1/send-push', secret: randomUUID() };
     expect(await installNetStandIn(ctx.engine(), target)).toBe(true);
-    const user = await ctx.createUser();
+    const user = await subscriber();
     const first = await notify(user);
     const second = await notify(user);
     expect(await requests()).toEqual(
@@ -54,6 +72,27 @@ describeEachEngine('send-push trigger', (ctx) => {
         headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${target.secret}` },
       })),
     );
+
+    // A user without push, or with push on and no live subscription: no call (each would be a paid
+    // function invocation ending in "nothing to send").
+    await ctx.engine().query('delete from net.emulator_requests');
+    const quiet = await ctx.createUser();
+    await notify(quiet);
+    await ctx
+      .engine()
+      .query(
+        `insert into public.user_settings (id, user_id, push_enabled) values ($1::text, $1::uuid, true)`,
+        [quiet],
+      );
+    await notify(quiet);
+    await ctx
+      .engine()
+      .query('update public.push_subscriptions set _deleted = true where user_id = $1', [user]);
+    await notify(user);
+    expect(await requests()).toEqual([]);
+    await ctx
+      .engine()
+      .query('update public.push_subscriptions set _deleted = false where user_id = $1', [user]);
 
     // Without the secret (a project where push is not configured) the trigger calls nothing.
     await ctx.engine().query(`delete from vault.decrypted_secrets where name = 'send_push_secret'`);
