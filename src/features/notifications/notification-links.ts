@@ -1,23 +1,10 @@
 import type { NotificationDoc, NotificationType } from '@/db/schemas/notifications';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
+import { notificationPath } from '../../../supabase/functions/_shared/notification-links';
 
-/**
- * Where a notification leads when opened, by type alone (the send-push Edge Function,
- * supabase/functions/_shared/push-message.ts, uses the same map for the push's click target).
- */
+/** Where a notification leads when opened, by type alone (one map with the push's click target). */
 export function notificationLink(type: NotificationType): string {
-  switch (type) {
-    case 'friend_request_received':
-    case 'friend_request_accepted':
-      return '/profile';
-    case 'flex_received':
-      return '/home';
-    case 'workout_join_request_received':
-    case 'workout_join_request_accepted':
-    case 'workout_joined':
-    case 'workout_reminder':
-      return '/schedule';
-  }
+  return notificationPath(type);
 }
 
 export interface NotificationTarget {

@@ -5,6 +5,8 @@
  * push say the same. Pure: the caller passes the catalogue and the clock.
  */
 
+import { notificationPath } from './notification-links.ts';
+
 export const LANGUAGES = ['en', 'de', 'it'] as const;
 export type Language = (typeof LANGUAGES)[number];
 
@@ -37,22 +39,7 @@ export interface PushMessage {
 }
 
 /** Where a click on a notification of this type leads (the same map as the app's list). */
-export function linkFor(type: string): string {
-  switch (type) {
-    case 'friend_request_received':
-    case 'friend_request_accepted':
-      return '/profile';
-    case 'flex_received':
-      return '/home';
-    case 'workout_join_request_received':
-    case 'workout_join_request_accepted':
-    case 'workout_joined':
-    case 'workout_reminder':
-      return '/schedule';
-    default:
-      return '/notifications';
-  }
-}
+export const linkFor = notificationPath;
 
 function lookup(texts: NotificationTexts, language: Language, key: string): string | undefined {
   let node: string | Tree | undefined = texts[language];
