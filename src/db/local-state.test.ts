@@ -84,6 +84,7 @@ describe('local documents', () => {
     expect(await firstValueFrom(syncMeta$(db).pipe(filter((m) => m.last_error !== null)))).toEqual({
       last_synced_at: '2026-11-22T10:00:00.000Z',
       last_error: { code: 'RC_PUSH', message: 'x', at: '2026-11-22T10:01:00.000Z' },
+      first_pull: null,
     });
   });
 });

@@ -31,8 +31,17 @@ export interface SyncMeta {
   last_synced_at: string | null;
   /** The latest replication or realtime error; cleared by the next successful sync. */
   last_error: WriteError | null;
+  /**
+   * A device's first sync: how many of its collections have been pulled to the end (null once every one
+   * has, and on devices written before this field existed).
+   */
+  first_pull?: FirstPullProgress | null;
 }
-export const emptySyncMeta = (): SyncMeta => ({ last_synced_at: null, last_error: null });
+export interface FirstPullProgress {
+  done: number;
+  total: number;
+}
+export const emptySyncMeta = (): SyncMeta => ({ last_synced_at: null, last_error: null, first_pull: null });
 
 /** One row of `get_feed` (supabase/migrations ..._rpc_reads_and_push.sql), as returned. */
 export interface FeedItem {

@@ -13,7 +13,7 @@
  * - online: the browser's online/offline events.
  */
 import { combineLatest, distinctUntilChanged, map, Observable, of } from 'rxjs';
-import { syncMeta$, type SyncMeta } from './local-state';
+import { syncMeta$, type FirstPullProgress, type SyncMeta } from './local-state';
 import {
   pending$,
   pendingEntries,
@@ -67,6 +67,8 @@ export interface SyncStatus {
   queuedRequests: number;
   queuedSince: string | null;
   lastSyncedAt: string | null;
+  /** A device's first sync: collections pulled to the end so far, of all (null when not in one). */
+  firstPull: FirstPullProgress | null;
   lastError: WriteError | null;
   /** Writes the server refused for good: shown to the user until dismissed, never dropped silently. */
   failedWrites: FailedWrite[];
@@ -128,6 +130,7 @@ export function computeSyncStatus(input: SyncStatusInput): SyncStatus {
     queuedRequests: input.queued.length,
     queuedSince: minIso(input.queued.map((q) => q.queued_at)),
     lastSyncedAt: input.meta.last_synced_at,
+    firstPull: input.meta.last_synced_at === null ? (input.meta.first_pull ?? null) : null,
     lastError,
     failedWrites,
     items,

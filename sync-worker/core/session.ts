@@ -326,14 +326,21 @@ export class SyncSession {
   }
 
   private onCaughtUp(name: string, startedAt: number): void {
+    const before = this.caughtUpAt.size;
     this.caughtUpAt.set(name, startedAt);
-    if (this.caughtUpAt.size < this.replications.length) return;
+    const total = this.replications.length;
+    if (this.caughtUpAt.size < total) {
+      // A device that never finished a sync shows how far its first pull got (the panel, the home badge).
+      if (this.lastSyncedAt === null && this.caughtUpAt.size > before)
+        this.writeMeta({ first_pull: { done: this.caughtUpAt.size, total } });
+      return;
+    }
     const oldest = Math.min(...this.caughtUpAt.values());
     const at = new Date(oldest).toISOString();
     if (this.lastSyncedAt !== null && at <= this.lastSyncedAt) return;
     this.lastSyncedAt = at;
     this.lastError = null;
-    this.writeMeta({ last_synced_at: at, last_error: null });
+    this.writeMeta({ last_synced_at: at, last_error: null, first_pull: null });
   }
 
   private onFailed(_name: string, error: unknown): void {

@@ -8,6 +8,7 @@
  */
 import { afterEach, expect, it } from 'vitest';
 import { editWorkout, planWorkout } from '../../../src/db/commands/workouts';
+import { syncMeta$, type SyncMeta } from '../../../src/db/local-state';
 import { readPending } from '../../../src/db/pending-writes';
 import { describeEachEmulator } from '../../support/emulator';
 import { eventually, newUser, openDevice, type Device } from './support';
@@ -103,6 +104,25 @@ describeEachEmulator('first pull of a new device', (suite) => {
     await device.session.awaitInSync();
     expect(net.calls).not.toContain('push');
     expect(net.calls.filter((c) => c === 'pull').length).toBe(1);
+  });
+
+  it('records how far the first pull got, collection by collection, and clears it when every one is in', async () => {
+    const user = await newUser(emulator());
+    await seed(user.id, 25);
+    const device = await open(user.id, user.token, {
+      collections: ['workouts', 'user_settings', 'xp_events'],
+    });
+    devices.push(device);
+    const seen: SyncMeta[] = [];
+    const sub = syncMeta$(device.db).subscribe((meta) => seen.push(meta));
+    await eventually(() => seen.some((m) => m.last_synced_at !== null), 15_000, 'the first sync');
+    sub.unsubscribe();
+    const progress = seen.flatMap((m) => (m.first_pull ? [m.first_pull] : []));
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((p) => p.total === 3 && p.done >= 1 && p.done < 3)).toBe(true);
+    expect(progress.map((p) => p.done)).toEqual([...progress.map((p) => p.done)].sort((a, b) => a - b));
+    expect(seen.at(-1)).toMatchObject({ first_pull: null });
+    expect(seen.at(-1)?.last_synced_at).not.toBeNull();
   });
 
   it('rows that fill the pages exactly: the checkpoint is stored, a restart does not pull from scratch', async () => {

@@ -9,6 +9,7 @@ import { renderShell, shellPart } from '@/app/shell/app-shell-test-harness';
 import { checkIn } from '@/db/commands/check-ins';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
 import { planWorkout } from '@/db/commands/workouts';
+import { updateSyncMeta } from '@/db/local-state';
 import { readPending, settleIntent } from '@/db/pending-writes';
 import { ROWS, USER } from '@/db/test-fixtures';
 import { cleanupDatabases } from '@/db/test-support';
@@ -114,13 +115,16 @@ describe('sync button and panel', () => {
   });
 
   it("says a new device's first pull is loading the data until the first sync ends", async () => {
-    const { container, sync } = await renderShell();
+    const { container, sync, db } = await renderShell();
     await syncButton(container, 'All changes saved');
     reportWorkerStatus(sync, { lastSyncedAt: null });
     const panel = await openPanel(container, 'All changes saved');
     expect(
       await within(panel).findByText('Loading your data… Your lists fill in as it arrives.'),
     ).toBeInTheDocument();
+    // The worker's word on how far it got (sync_meta.first_pull).
+    await act(() => updateSyncMeta(db, { first_pull: { done: 4, total: 11 } }));
+    expect(await within(panel).findByText('4 of 11 parts of your data are here.')).toBeInTheDocument();
     reportWorkerStatus(sync, { lastSyncedAt: new Date().toISOString() });
     expect(await within(panel).findByText(/^All changes saved\. Last synced at/)).toBeInTheDocument();
     expect(within(panel).queryByText(/Loading your data/)).toBeNull();

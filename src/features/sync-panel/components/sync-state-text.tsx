@@ -15,8 +15,10 @@ export function SyncStateText({ view }: { view: SyncView }) {
   if (!view.online) lines.push(t('panel.offline'));
   else if (view.needsToken) lines.push(t('panel.signIn'));
   if (view.online && view.sending > 0) lines.push(t('panel.sending', { count: view.sending }));
-  if (view.firstPull && !view.needsToken) lines.push(t('panel.firstPull'));
-  else if (view.online && !view.needsToken && view.sending === 0 && view.refused === 0) {
+  if (view.firstPull && !view.needsToken) {
+    lines.push(t('panel.firstPull'));
+    if (view.firstPullProgress) lines.push(t('panel.firstPullProgress', view.firstPullProgress));
+  } else if (view.online && !view.needsToken && view.sending === 0 && view.refused === 0) {
     lines.push(
       view.lastSyncedAt === null
         ? t('panel.saved')

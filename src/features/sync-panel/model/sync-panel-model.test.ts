@@ -121,6 +121,7 @@ describe('syncView', () => {
     queuedRequests: 0,
     queuedSince: null,
     lastSyncedAt: null,
+    firstPull: null,
     lastError: null,
     failedWrites: [],
     items: [],
@@ -167,5 +168,13 @@ describe('syncView', () => {
       syncView(status({ lastSyncedAt: '2026-01-01T00:00:00Z' }), { ...needsToken, needsToken: false })
         .firstPull,
     ).toBe(false);
+    expect(
+      syncView(status({ firstPull: { done: 3, total: 11 } }), { ...needsToken, needsToken: false })
+        .firstPullProgress,
+    ).toEqual({ done: 3, total: 11 });
+    expect(
+      syncView(status({ lastSyncedAt: '2026-01-01T00:00:00Z', firstPull: { done: 3, total: 11 } }), idle)
+        .firstPullProgress,
+    ).toBeNull();
   });
 });

@@ -26,6 +26,8 @@ export interface SyncView {
    * empty until then, so the panel says so instead of "all saved".
    */
   firstPull: boolean;
+  /** How far the first pull got (collections pulled to the end, of all), once the worker has said. */
+  firstPullProgress: { done: number; total: number } | null;
 }
 
 export function syncView(status: PageSyncStatus, worker: WorkerStatus): SyncView {
@@ -53,5 +55,6 @@ export function syncView(status: PageSyncStatus, worker: WorkerStatus): SyncView
     needsToken,
     online: status.online,
     firstPull: running !== null && status.online && lastSyncedAt === null,
+    firstPullProgress: lastSyncedAt === null ? status.firstPull : null,
   };
 }
