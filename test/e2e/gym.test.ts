@@ -58,7 +58,7 @@ describeInBrowser('/gym (production build, emulator)', () => {
     await page.getByLabel('Search gyms').fill('kreuzberg fitx');
     await page.getByRole('checkbox', { name: GYM_NAME }).check({ timeout: 20_000 });
     await page.screenshot({ path: `${shots}gym-picker-1280.png` });
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByRole('heading', { name: GYM_NAME }).waitFor();
     await eventually(async () => {
       const { rows } = await harness.app.emulator.engine.query<{ gym_id: string }>(
