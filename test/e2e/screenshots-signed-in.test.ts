@@ -26,7 +26,8 @@ describeInBrowser('screenshots of the signed-in pages', () => {
     await mkdir(outDir, { recursive: true });
   });
 
-  it('every signed-in page at 390 and 1280 px, light and dark', async () => {
+  // 28 full page loads, each with a full-page screenshot: about a minute alone, more on a loaded machine.
+  it('every signed-in page at 390 and 1280 px, light and dark', { timeout: 180_000 }, async () => {
     const { emulator } = harness.app;
     const me = await createUser(emulator, 'tourist', { walkthrough_done_v1: true });
     const friend = await createUser(emulator, 'tourbuddy', { walkthrough_done_v1: true });
