@@ -19,7 +19,9 @@ describe('localData$', () => {
     const seen: (SyncMeta | null)[] = [];
     const sub = localData$<SyncMeta>(db, SYNC_META_ID).subscribe((v) => seen.push(v));
     await settle();
-    expect(seen).toEqual([{ last_synced_at: '2026-11-22T06:00:00.000Z', last_error: null }]);
+    expect(seen).toEqual([
+      { last_synced_at: '2026-11-22T06:00:00.000Z', last_error: null, first_pull: null },
+    ]);
     // Collection writes and other local documents are not this document's changes.
     await db.workouts.insert({
       id: 'w1',
@@ -40,7 +42,11 @@ describe('localData$', () => {
     expect(seen).toHaveLength(1);
     await updateSyncMeta(db, { last_synced_at: '2026-11-22T07:00:00.000Z' });
     await settle();
-    expect(seen.at(-1)).toEqual({ last_synced_at: '2026-11-22T07:00:00.000Z', last_error: null });
+    expect(seen.at(-1)).toEqual({
+      last_synced_at: '2026-11-22T07:00:00.000Z',
+      last_error: null,
+      first_pull: null,
+    });
     expect(seen).toHaveLength(2);
     sub.unsubscribe();
   });
