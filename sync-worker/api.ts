@@ -114,6 +114,7 @@ export function createSyncWorkerApi(deps: SyncWorkerDeps) {
           url: options.supabaseUrl,
           anonKey: options.anonKey,
           getToken: () => gate.token,
+          onRetryAfter: (ms) => gate.pauseFor(ms),
           ...(deps.transport ? { transport: deps.transport } : {}),
         });
         const session = new SyncSession({

@@ -56,6 +56,11 @@ export const REALTIME_RECONNECT_MAX_ATTEMPTS = 5;
 export const NETWORK_RETRY_BASE_MS = 2_000;
 export const NETWORK_RETRY_MAX_MS = 30_000;
 export const REALTIME_EVENTS_PER_SECOND = 10;
+/**
+ * A server's Retry-After (429, 503) is honoured up to this long: a longer one (or a date far ahead) is
+ * more likely a misconfigured proxy than a plan, and the user's writes should not wait for it.
+ */
+export const RETRY_AFTER_MAX_MS = 120_000;
 
 // ---- Data freshness (the data client) ----
 /** Cached data counts as fresh for 5 minutes; on window focus, anything older is refreshed. */

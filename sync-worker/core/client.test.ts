@@ -33,4 +33,34 @@ describe('createSyncClient', () => {
     expect(seen[1]!.get('authorization')).toBe('Bearer user-token');
     await client.removeAllChannels();
   });
+
+  it('reports the Retry-After of 429 and 503 answers, capped, and of no other answer', async () => {
+    const answers = [
+      { status: 429, retryAfter: '2' },
+      { status: 503, retryAfter: '600' },
+      { status: 500, retryAfter: '5' },
+      { status: 429, retryAfter: null },
+    ];
+    const reported: number[] = [];
+    const client = createSyncClient({
+      url: 'http://127.0.0.1:9',
+      anonKey: 'anon-key',
+      getToken: () => 'token',
+      fetch: () => {
+        const { status, retryAfter } = answers.shift()!;
+        const headers: Record<string, string> = { 'content-type': 'application/json' };
+        if (retryAfter !== null) headers['retry-after'] = retryAfter;
+        return Promise.resolve(new Response('{"message":"busy"}', { status, headers }));
+      },
+      onRetryAfter: (ms) => reported.push(ms),
+      retryAfterMaxMs: 60_000,
+      transport: WebSocket as never,
+    });
+    for (let i = 0; i < 4; i++) {
+      const res = await client.rpc('push_workouts', { p_rows: [] });
+      expect(res.error).not.toBeNull();
+    }
+    expect(reported).toEqual([2000, 60_000]);
+    await client.removeAllChannels();
+  });
 });

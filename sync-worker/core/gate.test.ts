@@ -156,6 +156,47 @@ describe('SyncGate after a request got no answer while online', () => {
   });
 });
 
+describe('SyncGate jitter and Retry-After', () => {
+  it('spreads the network retries by the random source it is given', () => {
+    const clock = manualTimers();
+    const gate = new SyncGate({ ...clock.timers, random: () => 0 });
+    gate.setToken('t');
+    gate.hold('network');
+    expect(clock.pending()).toEqual([1000]); // half of 2 s: the jitter's floor
+    clock.advance(1000);
+    const high = new SyncGate({ ...clock.timers, random: () => 0.5 });
+    high.setToken('t');
+    high.hold('network');
+    expect(clock.pending()).toEqual([1500]);
+  });
+
+  it('holds every request for the Retry-After, through nudges, and a shorter pause never shortens it', async () => {
+    const clock = manualTimers();
+    const gate = new SyncGate(clock.timers);
+    gate.setToken('t');
+    gate.pauseFor(3000);
+    const waiting = gate.wait();
+    gate.nudge();
+    gate.setOnline(true);
+    gate.pauseFor(1000);
+    expect(await settled(waiting)).toBe('pending');
+    clock.advance(2999);
+    expect(gate.isOpen).toBe(false);
+    clock.advance(1);
+    expect(await settled(waiting)).toBe('resolved');
+    gate.pauseFor(0);
+    expect(gate.isOpen).toBe(true);
+  });
+
+  it('drops the pause when closed', () => {
+    const clock = manualTimers();
+    const gate = new SyncGate(clock.timers);
+    gate.pauseFor(5000);
+    gate.close();
+    expect(clock.pending()).toEqual([]);
+  });
+});
+
 describe('classify', () => {
   it('tells offline, auth and other failures apart', () => {
     expect(classify(0, { message: 'TypeError: fetch failed' })).toMatchObject({ kind: 'offline' });

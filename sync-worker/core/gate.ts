@@ -1,4 +1,4 @@
-import { NETWORK_RETRY, reconnectDelay } from '../../src/domain/backoff';
+import { jitteredDelay, NETWORK_RETRY, reconnectDelay } from '../../src/domain/backoff';
 
 // After a request failed for lack of network while the device says it is online (the `online` event came
 // before the network could carry a request, or the signal dropped for a moment), the gate lets held
@@ -12,12 +12,15 @@ export interface GateTimers {
   setTimeout(fn: () => void, ms: number): unknown;
   clearTimeout(handle: unknown): void;
   now(): number;
+  /** Spreads the network retries of many devices (jitter); without it the schedule is exact (tests). */
+  random?: () => number;
 }
 
 const realTimers: GateTimers = {
   setTimeout: (fn, ms) => globalThis.setTimeout(fn, ms),
   clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
   now: () => Date.now(),
+  random: Math.random,
 };
 
 /**
@@ -38,6 +41,9 @@ export class SyncGate {
   private retryTimer: unknown = null;
   private retryAttempt = 0;
   private lastNetworkFailureAt = -Infinity;
+  /** The server's Retry-After: no request before this time (timers.now()), whatever nudges come. */
+  private pausedUntil = -Infinity;
+  private pauseTimer: unknown = null;
   private waiters: { resolve: () => void; reject: (e: Error) => void }[] = [];
   private readonly listeners = new Set<() => void>();
 
@@ -53,7 +59,8 @@ export class SyncGate {
       this.online &&
       this.accessToken !== null &&
       this.accessToken !== this.refusedToken &&
-      !this.held
+      !this.held &&
+      this.pauseTimer === null
     );
   }
 
@@ -63,6 +70,24 @@ export class SyncGate {
 
   get isHeld(): boolean {
     return this.held;
+  }
+
+  /**
+   * A 429 or 503 said Retry-After: every request (pulls, pushes, intents) waits `ms` from now. A nudge
+   * does not end it: the server's word is the one thing that knows when asking again can work, and
+   * asking sooner only earns another refusal. A shorter pause never cuts a longer one short.
+   */
+  pauseFor(ms: number): void {
+    if (this.closed || !(ms > 0)) return;
+    const until = this.timers.now() + ms;
+    if (until <= this.pausedUntil) return;
+    this.pausedUntil = until;
+    if (this.pauseTimer !== null) this.timers.clearTimeout(this.pauseTimer);
+    this.pauseTimer = this.timers.setTimeout(() => {
+      this.pauseTimer = null;
+      this.changed();
+    }, ms);
+    this.changed();
   }
 
   /** Resolves when the gate is open; rejects when the gate is closed for good (the session stopped). */
@@ -131,7 +156,9 @@ export class SyncGate {
         this.retryTimer = null;
         this.release();
       },
-      reconnectDelay(this.retryAttempt, NETWORK_RETRY),
+      this.timers.random
+        ? jitteredDelay(this.retryAttempt, NETWORK_RETRY, this.timers.random)
+        : reconnectDelay(this.retryAttempt, NETWORK_RETRY),
     );
   }
 
@@ -144,6 +171,8 @@ export class SyncGate {
   close(): void {
     this.closed = true;
     this.cancelRetry();
+    if (this.pauseTimer !== null) this.timers.clearTimeout(this.pauseTimer);
+    this.pauseTimer = null;
     for (const w of this.waiters.splice(0)) w.reject(new Error('sync stopped'));
     this.changed();
   }

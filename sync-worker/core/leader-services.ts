@@ -31,6 +31,7 @@ export interface LeaderServicesOptions {
   supervisor: RealtimeSupervisor | null;
   queue?: QueueOutcomeSource;
   intentRetryBaseMs?: number;
+  random?: () => number;
   /** Pull these collections now (the session's replications). */
   resync(names: ReadonlySet<CollectionName>): void;
   onError(source: string, error: unknown): void;
@@ -54,6 +55,7 @@ export class LeaderServices {
       now,
       ...(options.queue ? { queue: options.queue } : {}),
       ...(options.intentRetryBaseMs ? { baseDelayMs: options.intentRetryBaseMs } : {}),
+      ...(options.random ? { random: options.random } : {}),
       onSettled: (settled) => this.onSettled(settled),
       onError,
     });

@@ -74,6 +74,8 @@ export interface SyncSessionOptions {
   queue?: QueueOutcomeSource;
   /** First back-off of an intent answered 408/429/5xx (default 1 s, doubling to 30 s). */
   intentRetryBaseMs?: number;
+  /** The jitter of the intents' back-off (Math.random; tests pass a seeded source). */
+  random?: () => number;
 }
 
 export class SyncSession {
@@ -137,6 +139,7 @@ export class SyncSession {
       supervisor: this.supervisor,
       ...(options.queue ? { queue: options.queue } : {}),
       ...(options.intentRetryBaseMs ? { intentRetryBaseMs: options.intentRetryBaseMs } : {}),
+      ...(options.random ? { random: options.random } : {}),
       resync: (names) => this.resync(names),
       onError: (source, error) => this.onFailed(source, error),
     });

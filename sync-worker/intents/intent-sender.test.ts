@@ -33,7 +33,11 @@ const until = async (check: () => boolean | Promise<boolean>, ms = 3000) => {
   }
 };
 
-function setup(db: SpotterDatabase, script: Map<string, (number | 'network')[]>) {
+function setup(
+  db: SpotterDatabase,
+  script: Map<string, (number | 'network')[]>,
+  extra: { retryAfter?: string; random?: () => number } = {},
+) {
   const sent: string[] = [];
   const gate = new SyncGate();
   gate.setToken('t1');
@@ -47,8 +51,11 @@ function setup(db: SpotterDatabase, script: Map<string, (number | 'network')[]>)
       sent.push(fn);
       const next = script.get(fn)?.shift() ?? 200;
       if (next === 'network') return Promise.reject(new TypeError('fetch failed'));
-      return Promise.resolve(json(next, next < 300 ? {} : { code: `E${next}`, message: 'scripted' }));
+      const res = json(next, next < 300 ? {} : { code: `E${next}`, message: 'scripted' });
+      if (extra.retryAfter !== undefined) res.headers.set('retry-after', extra.retryAfter);
+      return Promise.resolve(res);
     },
+    onRetryAfter: (ms) => gate.pauseFor(ms),
   });
   const settled: string[][] = [];
   const sender = new IntentSender({
@@ -57,6 +64,7 @@ function setup(db: SpotterDatabase, script: Map<string, (number | 'network')[]>)
     gate,
     now: () => NOW,
     baseDelayMs: 150,
+    ...(extra.random ? { random: extra.random } : {}),
     onSettled: (done) => settled.push(done.map((s) => s.entry.doc_id)),
   });
   return { sent, gate, sender, settled };
@@ -109,6 +117,26 @@ describe('IntentSender', () => {
     await until(async () => Object.keys((await readPending(db)).entries).length === 0);
     expect(sent).toEqual(['a', 'b']);
     expect((await readPending(db)).failed).toMatchObject([{ key: 'test:a', error: { code: 'E400' } }]);
+    sender.stop();
+  });
+
+  it("honours a 429's Retry-After through nudges, and draws its jitter from the source it is given", async () => {
+    const db = await openTestDatabase({ collections: [] });
+    await recordIntent(db, intent('a'), NOW);
+    let draws = 0;
+    const { sent, gate, sender } = setup(db, new Map([['a', [429, 503]]]), {
+      retryAfter: '1',
+      random: () => (draws++, 0.5),
+    });
+    sender.start();
+    await until(() => sent.length === 1 && !gate.isOpen);
+    // The server asked for a second: a nudge (syncNow, online) does not send sooner.
+    sender.nudge();
+    gate.nudge();
+    expect(gate.isOpen).toBe(false);
+    await until(async () => Object.keys((await readPending(db)).entries).length === 0);
+    expect(sent).toEqual(['a', 'a', 'a']);
+    expect(draws).toBe(2);
     sender.stop();
   });
 });

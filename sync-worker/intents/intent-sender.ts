@@ -5,7 +5,8 @@
  * - 2xx: `applied`; the affected collections are pulled at once (server-computed XP, level, streak);
  * - network error / 401: `retry`, and the gate holds (offline: until a nudge) or refuses the token
  *   (until the page hands over another); the entry is sent again when the gate opens;
- * - 408, 429, 5xx: `retry` after a back-off (1 s doubling to 30 s; a nudge cuts it short);
+ * - 408, 429, 5xx: `retry` after a back-off (1 s doubling to 30 s, with jitter; a nudge cuts it short);
+ *   a Retry-After on a 429/503 pauses the gate (client.ts), so the next send waits for it as well;
  * - another 4xx: `refused` (the ledger rolls the local change back and keeps the failure);
  * - 202 from the service worker's queue: `markIntentQueued` and never sent again by us; settled from
  *   the queue's own database (queue-outcomes.ts) or by a pull that brings the server row.
@@ -16,7 +17,7 @@
  */
 import type { DatabaseClient } from '../../src/db/database';
 import type { Subscription } from 'rxjs';
-import { RETRY_DELAY_BASE_MS, RETRY_DELAY_MAX_MS } from '../../src/domain/constants';
+import { INTENT_RETRY, jitteredDelay, type RandomSource } from '../../src/domain/backoff';
 import {
   markIntentQueued,
   pendingEntries,
@@ -44,6 +45,8 @@ export interface IntentSenderOptions {
   onError?(error: unknown): void;
   baseDelayMs?: number;
   maxDelayMs?: number;
+  /** The back-off's jitter (Math.random; tests pass a seeded source). */
+  random?: RandomSource;
 }
 
 export interface SettledIntent {
@@ -188,9 +191,13 @@ export class IntentSender {
 
   private backoff(): Promise<void> {
     this.failures += 1;
-    const base = this.options.baseDelayMs ?? RETRY_DELAY_BASE_MS;
-    const max = this.options.maxDelayMs ?? RETRY_DELAY_MAX_MS;
-    const delay = Math.min(base * 2 ** (this.failures - 1), max);
+    const policy = {
+      ...INTENT_RETRY,
+      baseMs: this.options.baseDelayMs ?? INTENT_RETRY.baseMs,
+      maxMs: this.options.maxDelayMs ?? INTENT_RETRY.maxMs,
+    };
+    // Jitter: every device of every user that got the same 503 would otherwise return in step.
+    const delay = jitteredDelay(this.failures, policy, this.options.random);
     return new Promise((resolve) => {
       const done = () => {
         if (this.backoffTimer !== null) clearTimeout(this.backoffTimer);

@@ -63,6 +63,8 @@ export interface DeviceOptions {
   dbName?: string;
   /** The network as this device sees it (e.g. through a stand-in for the service worker). */
   fetch?: typeof fetch;
+  /** Cap on an honoured Retry-After (fault tests keep the waits short). */
+  retryAfterMaxMs?: number;
 }
 
 /**
@@ -95,6 +97,9 @@ export async function openDevice(
       getToken: () => gate.token,
       transport: WebSocket as never,
       ...(options.fetch ? { fetch: options.fetch } : {}),
+      // The product's wiring (sync-worker/api.ts): a 429/503's Retry-After pauses the gate.
+      onRetryAfter: (ms) => gate.pauseFor(ms),
+      ...(options.retryAfterMaxMs !== undefined ? { retryAfterMaxMs: options.retryAfterMaxMs } : {}),
     });
     session = new SyncSession({
       db,
