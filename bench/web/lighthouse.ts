@@ -66,15 +66,25 @@ async function stopChromium(child: ChildProcess): Promise<void> {
   await exited;
 }
 
-export async function runLighthouse(url: string): Promise<LighthouseScores> {
+export interface LighthouseOptions {
+  /**
+   * Runs in the fresh browser before Lighthouse, with its DevTools port (e.g. to sign a user in). When
+   * given, Lighthouse keeps the origin's storage instead of clearing it, so what `prepare` left counts.
+   */
+  prepare?: (port: number) => Promise<void>;
+}
+
+export async function runLighthouse(url: string, options: LighthouseOptions = {}): Promise<LighthouseScores> {
   const profileDir = mkdtempSync(path.join(tmpdir(), 'spotter-lighthouse-'));
   const { child, port } = await startChromium(profileDir);
   try {
+    await options.prepare?.(port);
     const result = await lighthouse(url, {
       port,
       output: 'json',
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility'],
+      disableStorageReset: options.prepare !== undefined,
     });
     if (result === undefined) throw new Error('Lighthouse returned no result');
     const { categories, audits } = result.lhr;

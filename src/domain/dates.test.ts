@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { describe, it, expect, vi } from 'vitest';
 import {
   addDays,
   dayOfYear,
@@ -165,6 +165,23 @@ describe('resolveTimeZone', () => {
     expect(resolveTimeZone(null)).toBe(device);
     expect(resolveTimeZone('Not/A_Zone')).toBe(device);
     expect(resolveTimeZone('')).toBe(device);
+  });
+
+  it('reads the device zone again after a second, not on every call', () => {
+    const start = Date.now();
+    vi.useFakeTimers({ now: start, toFake: ['Date'] });
+    const reads = vi.spyOn(Intl.DateTimeFormat.prototype, 'resolvedOptions');
+    try {
+      vi.setSystemTime(start + 10_000); // past any earlier test's read
+      for (let i = 0; i < 50; i++) resolveTimeZone(null);
+      expect(reads).toHaveBeenCalledTimes(1);
+      vi.setSystemTime(start + 11_500);
+      resolveTimeZone(null);
+      expect(reads).toHaveBeenCalledTimes(2);
+    } finally {
+      reads.mockRestore();
+      vi.useRealTimers();
+    }
   });
 });
 

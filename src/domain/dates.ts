@@ -139,8 +139,26 @@ export function todayIn(timeZone: string, now: Date): string {
  */
 export function resolveTimeZone(preferred?: string | null): string {
   if (preferred && isValidTimeZone(preferred)) return preferred;
-  const device = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  const device = deviceTimeZone();
   return device && isValidTimeZone(device) ? device : 'UTC';
+}
+
+/**
+ * How long a read of the device's zone is reused. Building an Intl.DateTimeFormat to ask for it costs far
+ * more than the formatting itself, and a home screen asks for "today" many times per render (a CPU profile
+ * of /home put it first among the app's own functions); a zone change (travel) still shows within a second.
+ */
+const DEVICE_ZONE_REUSE_MS = 1_000;
+let deviceZone: { zone: string; readAt: number } | null = null;
+
+function deviceTimeZone(): string {
+  const now = Date.now();
+  if (deviceZone !== null && now >= deviceZone.readAt && now - deviceZone.readAt < DEVICE_ZONE_REUSE_MS) {
+    return deviceZone.zone;
+  }
+  const zone = new Intl.DateTimeFormat().resolvedOptions().timeZone;
+  deviceZone = { zone, readAt: now };
+  return zone;
 }
 
 /** Day of the year, 1 for 1 January (366 on 31 December of a leap year). */
