@@ -21,6 +21,8 @@ import {
 } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
+import { forgetLocalDataMarker } from '../lib/storage-health/local-data-marker';
+import { withQuotaWatch } from '../lib/storage-health/quota-storage';
 import { databaseNameFor } from './database-name';
 import { keepPullBases } from './pull-base';
 import { addMigrationPlugin, migrationDue } from './migration-due';
@@ -96,7 +98,8 @@ export async function openDatabase(options: OpenDatabaseOptions): Promise<Spotte
 }
 
 async function createDatabase(name: string, options: OpenDatabaseOptions): Promise<SpotterDatabase> {
-  let storage: RxStorage<unknown, unknown> = options.storage ?? getRxStorageDexie();
+  // A write refused for a full quota is reported where it happens, in both realms (storage-health).
+  let storage: RxStorage<unknown, unknown> = withQuotaWatch(options.storage ?? getRxStorageDexie());
   const devMode = import.meta.env.DEV && (options.devMode ?? true);
   if (devMode) storage = await withDevMode(storage);
 
@@ -158,4 +161,6 @@ export async function removeUserData(
   if (options.db && !options.db.closed) await options.db.close();
   const name = await databaseNameFor(userId);
   await removeRxDatabase(name, options.storage ?? getRxStorageDexie(), true);
+  // Deleted on purpose: the next, empty database of this user is not an eviction (local-data-marker.ts).
+  forgetLocalDataMarker(name);
 }

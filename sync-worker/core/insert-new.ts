@@ -13,6 +13,8 @@ import type { BulkWriteRow, EventBulk, RxDocumentData, RxStorageChangeEvent, RxS
 import type { Dexie, Table } from 'dexie';
 import { fromStorageToDexie } from 'rxdb/plugins/storage-dexie';
 import type { Subject } from 'rxjs';
+import { isQuotaExceeded } from '../../src/lib/storage-health/quota-error';
+import { reportStorageEvent } from '../../src/lib/storage-health/storage-events';
 
 type Doc = Record<string, unknown> & { id: string };
 type ChangeBulk = EventBulk<RxStorageChangeEvent<RxDocumentData<Doc>>, { id: string; lwt: number }>;
@@ -42,16 +44,23 @@ export async function insertNew(
   const { dexieDb, dexieTable, booleanIndexes } = await dexie.internals;
   if (!dexieTable) return insertThroughBulkWrite(storage, docs, context);
   const taken = new Set<string>();
-  await dexieDb.transaction('rw', dexieTable, async () => {
-    try {
-      await dexieTable.bulkAdd(docs.map((doc) => fromStorageToDexie(booleanIndexes, doc) as object));
-    } catch (error) {
-      // Dexie's BulkError: the other adds of the transaction stand (caught inside it, so no abort).
-      const failures = (error as { failuresByPos?: Record<number, unknown> }).failuresByPos;
-      if (!failures) throw error;
-      for (const position of Object.keys(failures)) taken.add(docs[Number(position)]!.id);
-    }
-  });
+  try {
+    await dexieDb.transaction('rw', dexieTable, async () => {
+      try {
+        await dexieTable.bulkAdd(docs.map((doc) => fromStorageToDexie(booleanIndexes, doc) as object));
+      } catch (error) {
+        // Dexie's BulkError: the other adds of the transaction stand (caught inside it, so no abort).
+        // A full disk is not a taken id: it fails the page (and is reported below).
+        const failures = (error as { failuresByPos?: Record<number, unknown> }).failuresByPos;
+        if (!failures || isQuotaExceeded(error)) throw error;
+        for (const position of Object.keys(failures)) taken.add(docs[Number(position)]!.id);
+      }
+    });
+  } catch (error) {
+    // This path bypasses the storage's bulkWrite, where a full quota is otherwise reported.
+    if (isQuotaExceeded(error)) reportStorageEvent({ kind: 'quota-exceeded' });
+    throw error;
+  }
   const written = docs.filter((doc) => !taken.has(doc.id));
   if (written.length > 0) {
     // RxDB's checkpoint order is (lwt, id): the newest of this bulk is the greatest of both.

@@ -5,7 +5,8 @@
  * children once the database is open; until then a quiet loader. The sync worker itself starts after the
  * first screen below has rendered (after-first-screen.ts): its bundle is not on that screen's path.
  * While the database is open, the own profile's zone follows the device's (device-zone.ts), and a push
- * subscription the service worker could not renew is registered again.
+ * subscription the service worker could not renew is registered again, and the user hears about a full
+ * or cleared local storage (storage-notices.tsx).
  */
 import { Center, Loader } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
@@ -18,6 +19,7 @@ import type { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { afterFirstScreen } from './after-first-screen';
 import { followDeviceZone } from './device-zone';
 import { getPageServices } from './page-services';
+import { StorageNotices } from './storage-notices';
 import { UserDataContext, type UserData } from './user-data-context';
 
 /** The page's one sync-worker handle (created on first sign-in, kept for the page's life). */
@@ -102,5 +104,10 @@ export function UserDataProvider({ user, children }: UserDataProviderProps) {
       </Center>
     );
   }
-  return <UserDataContext.Provider value={value}>{children}</UserDataContext.Provider>;
+  return (
+    <UserDataContext.Provider value={value}>
+      <StorageNotices db={value.db} sync={sync} />
+      {children}
+    </UserDataContext.Provider>
+  );
 }
