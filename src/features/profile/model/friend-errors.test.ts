@@ -18,4 +18,9 @@ describe('friend request refusals', () => {
     expect(friendErrorKey('send', { code: 'PGRST202', status: 404 })).toBe('errors.sendFailed');
     expect(friendErrorKey('respond', { code: '500', status: 500 })).toBe('errors.respondFailed');
   });
+
+  it('asks to wait a minute when the write rate limit answered 429', () => {
+    expect(friendErrorKey('send', { code: 'SPQ01', status: 429 })).toBe('errors.tooMany');
+    expect(friendErrorKey('respond', { code: 'SPQ01', status: 429 })).toBe('errors.tooMany');
+  });
 });

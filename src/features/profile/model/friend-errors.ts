@@ -10,7 +10,8 @@ export type FriendErrorKey =
   | 'errors.sendFailed'
   | 'errors.requestGone'
   | 'errors.respondFailed'
-  | 'errors.offline';
+  | 'errors.offline'
+  | 'errors.tooMany';
 
 const BY_CODE: Readonly<Record<string, FriendErrorKey>> = {
   SPF01: 'errors.self',
@@ -29,5 +30,7 @@ export function friendErrorKey(
   const known = BY_CODE[error.code];
   if (known !== undefined) return known;
   if (error.status === 0) return 'errors.offline';
+  // The write rate limit (migration 20261127050000): the user can try again in a minute.
+  if (error.status === 429) return 'errors.tooMany';
   return action === 'send' ? 'errors.sendFailed' : 'errors.respondFailed';
 }

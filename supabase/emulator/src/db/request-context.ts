@@ -69,9 +69,38 @@ cross join lateral (
 ) s
 where r.rolname in ('anon', 'authenticated', 'service_role')`;
 
+/**
+ * PostgREST's `db-pre-request` as hosted Supabase configures it: `alter role authenticator set
+ * pgrst.db_pre_request = 'schema.function'` (the migration 20261127050000_write_rate_limit.sql). A
+ * setting for this database wins over one for every database.
+ */
+export const PRE_REQUEST_SQL = `
+select substr(c, length('pgrst.db_pre_request=') + 1) as value
+from pg_catalog.pg_db_role_setting d
+join pg_catalog.pg_roles r on r.oid = d.setrole and r.rolname = 'authenticator'
+cross join unnest(d.setconfig) c
+where d.setdatabase in (0, (select oid from pg_catalog.pg_database where datname = current_database()))
+  and c like 'pgrst.db_pre_request=%'
+order by d.setdatabase desc
+limit 1`;
+
 export interface RoleSettings {
   /** The role's statement_timeout, or undefined when it has none. */
   statementTimeout(role: ApiRole): Promise<string | undefined>;
+  /**
+   * The statement that calls the configured pre-request function (`select "private"."check_request"()`),
+   * run in each request's transaction after its settings and before its query; null when none is set.
+   */
+  preRequest(): Promise<string | null>;
+}
+
+/** `schema.function` (or a bare name, in `public`) as a quoted call; null for anything else. */
+export function preRequestCall(setting: string | undefined): string | null {
+  const parts = (setting ?? '').trim().replace(/^"|"$/g, '').split('.');
+  if (parts.length === 0 || parts.length > 2 || parts.some((p) => !/^[A-Za-z_][A-Za-z0-9_$]*$/.test(p)))
+    return null;
+  const [schema, name] = parts.length === 2 ? parts : ['public', parts[0]];
+  return `select "${schema}"."${name}"()`;
 }
 
 /**
@@ -83,11 +112,21 @@ export interface RoleSettings {
  * there a statement is never cancelled.
  */
 export function createRoleSettings(engine: Engine, log: (line: string) => void): RoleSettings {
-  let loading: Promise<Map<string, string>> | null = null;
+  interface Loaded {
+    timeouts: Map<string, string>;
+    preRequest: string | null;
+  }
+  let loading: Promise<Loaded> | null = null;
   const load = () => {
-    const next = engine
-      .query<{ role: string; value: string }>(ROLE_TIMEOUTS_SQL)
-      .then((result) => new Map(result.rows.map((row) => [row.role, row.value])));
+    const next = Promise.all([
+      engine.query<{ role: string; value: string }>(ROLE_TIMEOUTS_SQL),
+      engine.query<{ value: string }>(PRE_REQUEST_SQL),
+    ]).then(([timeouts, preRequest]) => {
+      const setting = preRequest.rows[0]?.value;
+      const call = preRequestCall(setting);
+      if (setting !== undefined && call === null) log(`rest: ignoring pgrst.db_pre_request '${setting}'`);
+      return { timeouts: new Map(timeouts.rows.map((row) => [row.role, row.value])), preRequest: call };
+    });
     // A failed read is retried on the next request instead of cached.
     next.catch(() => {
       if (loading === next) loading = null;
@@ -96,17 +135,23 @@ export function createRoleSettings(engine: Engine, log: (line: string) => void):
     return next;
   };
   let listening = false;
+  const settings = () => {
+    if (!listening) {
+      listening = true;
+      engine
+        .listen('pgrst', (payload) => {
+          if (payload.includes('reload config')) void load().catch(() => undefined);
+        })
+        .catch((error: unknown) => log(`rest: cannot listen for config reloads: ${String(error)}`));
+    }
+    return loading ?? load();
+  };
   return {
     async statementTimeout(role) {
-      if (!listening) {
-        listening = true;
-        engine
-          .listen('pgrst', (payload) => {
-            if (payload.includes('reload config')) void load().catch(() => undefined);
-          })
-          .catch((error: unknown) => log(`rest: cannot listen for config reloads: ${String(error)}`));
-      }
-      return (await (loading ?? load())).get(role);
+      return (await settings()).timeouts.get(role);
+    },
+    async preRequest() {
+      return (await settings()).preRequest;
     },
   };
 }

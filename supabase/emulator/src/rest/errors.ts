@@ -69,8 +69,62 @@ function isPgError(error: unknown): error is PgLikeError & { code: string } {
   return typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code);
 }
 
+/**
+ * `raise sqlstate 'PGRST' using message = '<json>', detail = '<json>'`: a function's own HTTP answer, as
+ * PostgREST 11+ gives it. The message is the body (`code`, `message`, `details`, `hint`), the detail
+ * `{"status": 429, "headers": {"Retry-After": "30"}}`. JSON that does not parse answers 500 PGRST121.
+ */
+function customError(error: PgLikeError, log: (line: string) => void): ErrorResponse {
+  const parse = (value: unknown): Record<string, unknown> | null => {
+    if (typeof value !== 'string') return null;
+    try {
+      const parsed: unknown = JSON.parse(value);
+      return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
+        ? (parsed as Record<string, unknown>)
+        : null;
+    } catch {
+      return null;
+    }
+  };
+  const body = parse(error.message);
+  const detail = parse(error.detail);
+  const status = detail?.status;
+  if (body === null || detail === null || typeof status !== 'number' || status < 100 || status > 599) {
+    log(`rest: a RAISE SQLSTATE 'PGRST' whose message or detail is not the JSON PostgREST reads`);
+    return {
+      status: 500,
+      headers: {},
+      body: {
+        code: 'PGRST121',
+        details: null,
+        hint: null,
+        message: "Could not parse JSON in the RAISE SQLSTATE 'PGRST' error",
+      },
+    };
+  }
+  const headers: Record<string, string> = {};
+  if (typeof detail.headers === 'object' && detail.headers !== null) {
+    for (const [name, value] of Object.entries(detail.headers as Record<string, unknown>)) {
+      if (typeof value === 'string' || typeof value === 'number') headers[name] = String(value);
+    }
+  }
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  return {
+    status,
+    headers,
+    body: {
+      code: text(body.code) ?? '',
+      details: body.details ?? null,
+      hint: text(body.hint),
+      message: text(body.message) ?? '',
+    },
+  };
+}
+
 /** The HTTP status PostgREST answers for a Postgres SQLSTATE. */
 export function statusForSqlState(code: string, role: ApiRole): number {
+  // `raise sqlstate 'PT429'`: the function picks the status itself.
+  if (/^PT[1-5]\d\d$/.test(code)) return Number(code.slice(2));
   if (code === '23505' || code === '23503') return 409;
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '42883' || code === '42P01') return 404;
@@ -100,6 +154,7 @@ export function toErrorResponse(error: unknown, role: ApiRole, log: (line: strin
   if (error instanceof RestError) {
     return { status: error.status, body: error.body(), headers: {} };
   }
+  if (isPgError(error) && error.code === 'PGRST') return customError(error, log);
   if (isPgError(error)) {
     const status = statusForSqlState(error.code, role);
     const headers: Record<string, string> = {};

@@ -92,12 +92,15 @@ export function restRoutes(ctx: EmulatorContext): Hono {
       headers: Object.fromEntries(info.headers),
       statementTimeout: await roleSettings.statementTimeout(identity.role),
     };
+    // PostgREST's db-pre-request: called for every request, in its transaction, after the settings.
+    const preRequest = await roleSettings.preRequest();
     // A read-only table read has nothing to roll back (a function's NOTIFY is the one side effect a
     // READ ONLY transaction allows, hence RPC reads that may need to roll back take the general path):
     // settings and query go as one pipeline, one round trip into PGlite instead of four.
     if (plan.readOnly && info.prefs.tx !== 'rollback' && (!info.rpc || !info.single)) {
       const result = await ctx.engine.pipeline<PlanRow>([
         roleStatement(requestIdentity),
+        ...(preRequest === null ? [] : [{ sql: preRequest }]),
         { sql: plan.sql, params: plan.params },
       ]);
       const first = result.rows[0] ?? { total: null, page: 0, body: null };
@@ -108,6 +111,7 @@ export function restRoutes(ctx: EmulatorContext): Hono {
     try {
       row = await ctx.engine.transaction(async (tx) => {
         await asRole(tx, requestIdentity);
+        if (preRequest !== null) await tx.query(preRequest);
         const result = await tx.query<PlanRow>(plan.sql, plan.params);
         const first = result.rows[0] ?? { total: null, page: 0, body: null };
         checkSingle(plan, first);
