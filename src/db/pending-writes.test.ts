@@ -216,6 +216,21 @@ describe('masked rows (a pull laid a pending patch over them)', () => {
   });
 });
 
+describe('rows an intent created', () => {
+  it("are read again once applied: the server may have kept another device's row instead", async () => {
+    const { db, ctx } = await setup();
+    const checked = await checkIn(ctx, { gym_id: 'fitx-berlin-mitte' });
+    if (!checked.ok) throw new Error('check in failed');
+    const [created] = pendingEntries(await readPending(db));
+    if (!created) throw new Error('no entry');
+    expect(created.previous).toBeNull();
+    await settleIntent(db, created.key, created.seq, { status: 'applied' }, NOW);
+    expect(recheckEntries(await readPending(db))).toEqual([
+      { collection: 'check_ins', doc_id: checked.value.id },
+    ]);
+  });
+});
+
 describe('settling entries (acknowledged, effects not pulled yet)', () => {
   it('acknowledged writes that move progression settle; others go; removeSettling forgets them', async () => {
     const { db, ctx } = await setup();

@@ -436,7 +436,10 @@ export async function settleIntent(
       // A newer local write of the same entry is still to be sent.
       if (entry.seq !== seq) return s;
       const acknowledged = acknowledge(s, [key], at);
-      return entry.masked ? withRecheck(acknowledged, [entry]) : acknowledged;
+      // A row this intent created (`previous: null`) is read again too: the server may have kept another
+      // device's row instead (one join request per workout, answered with the first one's id), and no
+      // pull ever removes a local row the server never had (fault-convergence seed 8).
+      return entry.masked || entry.previous === null ? withRecheck(acknowledged, [entry]) : acknowledged;
     }
     const failure: FailedWrite = {
       key,
