@@ -10,6 +10,7 @@ import { createRxDatabase } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { addRxPlugin } from 'rxdb';
 import WebSocket from 'ws';
+import type { DatabaseClient } from '../../../src/db/database';
 import { COLLECTIONS, type CollectionName } from '../../../src/db/schemas';
 import { keepPullBases } from '../../../src/db/pull-base';
 import type { SpotterDatabase } from '../../../src/db/types';
@@ -47,6 +48,8 @@ export interface Device {
   name: string;
   db: SpotterDatabase;
   session: SyncSession;
+  /** The current session's supabase-js client (its realtime socket, for tests that drop it). */
+  client: DatabaseClient;
   /** Stops the session (keeps the database). */
   stop(): Promise<void>;
   /** Starts a fresh session on the same database (a reload / a new worker). */
@@ -63,6 +66,11 @@ export interface DeviceOptions {
   dbName?: string;
   /** The network as this device sees it (e.g. through a stand-in for the service worker). */
   fetch?: typeof fetch;
+  /**
+   * false: one tab only, so the database leads at once (no election of about a second); for suites
+   * whose devices never open a second tab.
+   */
+  multiInstance?: boolean;
   /** Cap on an honoured Retry-After (fault tests keep the waits short). */
   retryAfterMaxMs?: number;
 }
@@ -80,7 +88,7 @@ export async function openDevice(
   const db = (await createRxDatabase({
     name,
     storage: storage(),
-    multiInstance: true,
+    multiInstance: options.multiInstance ?? true,
     localDocuments: true,
     eventReduce: true,
   })) as unknown as SpotterDatabase;
@@ -89,9 +97,10 @@ export async function openDevice(
   keepPullBases(db);
 
   let session: SyncSession;
+  let client: DatabaseClient;
   const startSession = (token: string | null) => {
     const gate = new SyncGate();
-    const client = createSyncClient({
+    client = createSyncClient({
       url: emulator.url,
       anonKey: emulator.status.ANON_KEY,
       getToken: () => gate.token,
@@ -122,6 +131,9 @@ export async function openDevice(
     db,
     get session() {
       return session;
+    },
+    get client() {
+      return client;
     },
     async stop() {
       await session.stop();

@@ -1,0 +1,88 @@
+/**
+ * "Every device equals the server": for each collection a device holds, the rows the server shows that
+ * user through PostgREST (the same filters as the device's pull: collectionSync's owner column, RLS for
+ * the rest, the own and friends' profiles), projected onto the collection's schema fields like a pull
+ * does (rowToDoc), against the device's documents. Deleted rows count on neither side.
+ */
+import type { DatabaseClient } from '../../../../src/db/database';
+import type { CollectionName } from '../../../../src/db/schemas';
+import type { SpotterDatabase } from '../../../../src/db/types';
+import { collectionSync } from '../../../../sync-worker/core/collections';
+import { rowToDoc, schemaFields } from '../../../../sync-worker/core/rows';
+
+type Row = Record<string, unknown>;
+
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+/**
+ * Keys sorted, so two equal documents print the same; timestamps as instants: the device that wrote a
+ * row keeps the time as it wrote it ("…Z"), PostgREST prints it "+00:00".
+ */
+const canonical = (doc: Row) =>
+  JSON.stringify(
+    Object.fromEntries(
+      Object.entries(doc)
+        .map(([k, v]) => [k, typeof v === 'string' && TIMESTAMP.test(v) ? new Date(v).toISOString() : v])
+        .sort(([a], [b]) => ((a as string) < (b as string) ? -1 : 1)),
+    ),
+  );
+
+function project(fields: readonly string[], doc: Row): Row {
+  const out: Row = {};
+  for (const f of fields) if (doc[f] !== undefined) out[f] = doc[f];
+  return out;
+}
+
+async function serverRows(
+  client: DatabaseClient,
+  name: CollectionName,
+  userId: string,
+  friendIds: readonly string[],
+): Promise<Row[]> {
+  const sync = collectionSync(name, userId);
+  let query = client.from(name).select('*').eq('_deleted', false);
+  if (name === 'profiles') query = query.in('id', [userId, ...friendIds]);
+  else if (sync.ownerColumn) query = query.eq(sync.ownerColumn, userId);
+  const res = await query.order('id').limit(1000);
+  if (res.error) throw new Error(`server ${name}: ${res.error.message}`);
+  return res.data;
+}
+
+export interface Difference {
+  collection: CollectionName;
+  onlyLocal: string[];
+  onlyServer: string[];
+  differing: { id: string; local: string; server: string }[];
+}
+
+/** The collections where `db` differs from the server (empty: equal). */
+export async function differences(
+  db: SpotterDatabase,
+  client: DatabaseClient,
+  userId: string,
+  friendIds: readonly string[],
+): Promise<Difference[]> {
+  const found: Difference[] = [];
+  for (const name of Object.keys(db.collections) as CollectionName[]) {
+    const collection = db.collections[name];
+    const fields = schemaFields(collection);
+    const server = new Map(
+      (await serverRows(client, name, userId, friendIds)).map((r) => [
+        String(r.id),
+        canonical(project(fields, rowToDoc<Row>(fields, r))),
+      ]),
+    );
+    const local = new Map(
+      (await collection.find().exec()).map((d) => [d.primary, canonical(project(fields, d.toJSON() as Row))]),
+    );
+    const diff: Difference = { collection: name, onlyLocal: [], onlyServer: [], differing: [] };
+    for (const [id, doc] of local) {
+      const s = server.get(id);
+      if (s === undefined) diff.onlyLocal.push(id);
+      else if (s !== doc) diff.differing.push({ id, local: doc, server: s });
+    }
+    for (const id of server.keys()) if (!local.has(id)) diff.onlyServer.push(id);
+    if (diff.onlyLocal.length + diff.onlyServer.length + diff.differing.length > 0) found.push(diff);
+  }
+  return found;
+}
