@@ -1,16 +1,21 @@
 /**
- * Bench suite `db` (issue 3, Performance): with 10,000 users, 100,000 workouts and 200,000 activities,
- * the p95 latency of a feed page for a user with 200 friends, of "friends present at a gym", and of a
- * friends-list page, each as one PostgREST-style request (a transaction that sets the role and JWT
- * claims, runs the RPC, commits), on PGlite and on PostgreSQL 15. Starts its own PostgreSQL on a free
- * port and stops it afterwards; skips the PostgreSQL figures when it is not installed.
+ * Bench suite `db` (issues 3 and 19, Performance), on the dataset of dataset.ts (100,000 users with a
+ * realistic spread, about 2 million activities), on PGlite and on PostgreSQL 15:
+ * - the p95 latency of a feed page for a user with 200 friends, of "friends present at a gym", and of a
+ *   friends-list page, each as one PostgREST-style request (a transaction that sets the role and JWT
+ *   claims, runs the RPC, commits);
+ * - plan_workout_writes_per_s: the whole write path of planning a workout (RLS, triggers, XP, streak over
+ *   two years of history, feed activity, achievements) by WRITERS concurrent clients, each a different
+ *   user with two years of history, each request its own transaction.
+ * Starts its own PostgreSQL on a free port and stops it afterwards; skips the PostgreSQL figures when it
+ * is not installed.
  */
 import { openEngine, type Engine } from '../../supabase/emulator/src/db/engine';
 import { applySchema } from '../../supabase/emulator/src/db/migrate';
 import { asRole } from '../../supabase/emulator/src/db/request-context';
 import { postgresAvailable, startPostgres } from '../../test/support/postgres-server';
 import { percentile, round, type BenchFigure } from '../figures';
-import { GYM, READER_FRIENDS, loadDataset, userId } from './dataset';
+import { GYM, READER_FRIENDS, activeUser, loadDataset, userId } from './dataset';
 
 const WARMUP = 20;
 const RUNS = 200;
@@ -101,13 +106,46 @@ async function measure(engine: Engine, probe: Probe): Promise<Timing> {
   return timing;
 }
 
+const WRITERS = 8;
+const WRITES_PER_WRITER = 125;
+
+/** Workouts planned per second by WRITERS clients at once, each a two-year user planning its next days. */
+async function writeThroughput(engine: Engine): Promise<number> {
+  const write = async (writer: number, i: number) => {
+    const sub = userId(activeUser(writer + 1)); // not the reader (active user 0)
+    await engine.transaction(async (tx) => {
+      await asRole(tx, { role: 'authenticated', claims: { sub, role: 'authenticated', aal: 'aal1' } });
+      await tx.query(
+        `insert into public.workouts (id, type, date, time, duration_min)
+         values ($1, 'strength', current_date + $2::int, '07:00', 60) returning id`,
+        [`bench-write-${writer}-${i}`, i % 91],
+      );
+    });
+  };
+  const writers = Array.from({ length: WRITERS }, (_, writer) => writer);
+  // A short warm-up (plans, caches), then the timed run.
+  await Promise.all(writers.map((writer) => write(writer, -1 - writer).catch(() => undefined)));
+  const started = performance.now();
+  await Promise.all(
+    writers.map(async (writer) => {
+      for (let i = 0; i < WRITES_PER_WRITER; i++) await write(writer, i);
+    }),
+  );
+  return (WRITERS * WRITES_PER_WRITER) / ((performance.now() - started) / 1000);
+}
+
 async function benchEngine(
   engine: Engine,
   suffix: 'pglite' | 'pg15',
   target: number,
 ): Promise<BenchFigure[]> {
   await applySchema(engine, { seed: true });
-  await loadDataset(engine);
+  const loadStarted = performance.now();
+  const size = await loadDataset(engine);
+  console.log(
+    `[bench db] ${suffix}: ${size.users} users, ${size.friendships} friendships, ${size.workouts} workouts, ` +
+      `${size.activities} activities, ${size.xpEvents} XP events, loaded in ${round((performance.now() - loadStarted) / 1000)} s`,
+  );
   await engine.exec(SERVER_TIMER);
   await engine.exec('grant execute on function public.bench_elapsed_ms(text, text[]) to authenticated');
   const figures: BenchFigure[] = [];
@@ -126,6 +164,13 @@ async function benchEngine(
       figure('server_p95', percentile(t.server, 95), null),
     );
   }
+  figures.push({
+    name: `plan_workout_writes_per_s_${suffix}`,
+    value: round(await writeThroughput(engine), 0),
+    unit: 'writes/s',
+    better: 'higher',
+    target: suffix === 'pg15' ? 500 : null,
+  });
   return figures;
 }
 
