@@ -15,22 +15,17 @@
  * directory (no service worker then: its registration 404s).
  * Owns: the emulator, the preview server, the browser and the temporary build (all removed at the end).
  */
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { rmSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import { build, preview, type PreviewServer } from 'vite';
-import { prerenderLanding } from '../../scripts/prerender-landing';
+import type { PreviewServer } from 'vite';
 import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
 import { round, type BenchFigure } from '../figures';
 import { describeLoads, firstScreenLoads, inlineScripts, recordScripts, totalKb } from './js-weight';
 import { runLighthouse, type LighthouseOptions } from './lighthouse';
+import { prepareDist, serve } from './app-server';
 import { signedInState, signIn } from './signed-in';
 import { userWithHistory } from './user-history';
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
 const CHROMIUM_ARGS = [
   '--headless',
@@ -40,40 +35,6 @@ const CHROMIUM_ARGS = [
   '--no-first-run',
 ];
 const LIGHTHOUSE_RUNS = 3;
-
-async function prepareDist(): Promise<{ dir: string; temporary: boolean }> {
-  const given = process.env.SPOTTER_WEB_DIST;
-  if (given !== undefined && given !== '') {
-    const dir = path.resolve(given);
-    if (!existsSync(path.join(dir, 'index.html')))
-      throw new Error(`SPOTTER_WEB_DIST=${dir} has no index.html`);
-    return { dir, temporary: false };
-  }
-  const dir = mkdtempSync(path.join(tmpdir(), 'spotter-bench-web-'));
-  await build({ root, logLevel: 'warn', mode: 'production', build: { outDir: dir, emptyOutDir: true } });
-  await prerenderLanding(dir);
-  return { dir, temporary: true };
-}
-
-/** The project's own preview (vite.config.ts: SPA fallback, API proxy to the emulator) of `dir`. */
-async function serve(dir: string, emulator: Emulator): Promise<{ server: PreviewServer; url: string }> {
-  const previous = process.env.SPOTTER_API_URL;
-  process.env.SPOTTER_API_URL = emulator.url; // vite.config.ts reads it when preview() loads the config
-  try {
-    const server = await preview({
-      root,
-      logLevel: 'warn',
-      build: { outDir: dir },
-      preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-    });
-    const address = server.httpServer.address() as AddressInfo | null;
-    if (address === null) throw new Error('bench web: preview did not listen');
-    return { server, url: `http://127.0.0.1:${address.port}` };
-  } finally {
-    if (previous === undefined) delete process.env.SPOTTER_API_URL;
-    else process.env.SPOTTER_API_URL = previous;
-  }
-}
 
 async function landingScripts(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
