@@ -1,11 +1,18 @@
 // Pulled rows of pull-only collections against pending intents: patches laid over, set-wide intents keep
 // the local rows, queued intents the row shows applied are settled. Real RxDB on fake-indexeddb.
 import { afterEach, describe, expect, it } from 'vitest';
-import { markIntentQueued, readPending, recordIntent } from '../../src/db/pending-writes';
+import {
+  markIntentQueued,
+  readPending,
+  recheckEntries,
+  recordIntent,
+  removeRecheck,
+  settleIntent,
+} from '../../src/db/pending-writes';
 import { ROWS, USER } from '../../src/db/test-fixtures';
 import { cleanupDatabases, openTestDatabase } from '../../src/db/test-support';
 import type { SpotterDatabase } from '../../src/db/types';
-import { overlayPulled, reapplyPending, sameValue } from './pull-overlay';
+import { afterOverlaidWrite, overlayPulled, reapplyPending, sameValue } from './pull-overlay';
 
 afterEach(cleanupDatabases);
 
@@ -73,6 +80,35 @@ describe('overlayPulled', () => {
     expect((await entry())?.masked).toBeUndefined();
     await overlayPulled(db, 'profiles', [{ ...ROWS.profiles, first_name: 'Zoe', _deleted: false }], NOW);
     expect((await entry())?.masked).toBe(true);
+  });
+
+  it('reports what it laid over; a row whose intent settled before RxDB wrote it is read again', async () => {
+    const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
+    await renameToMia(db);
+    const laid = new Map<string, string[]>();
+    await overlayPulled(
+      db,
+      'profiles',
+      [{ ...ROWS.profiles, first_name: 'Zoe', _deleted: false }],
+      NOW,
+      (id, e) =>
+        laid.set(
+          id,
+          e.map((x) => x.key),
+        ),
+    );
+    expect([...laid]).toEqual([[USER, [`profiles:${USER}`]]]);
+    const entry = (await readPending(db)).entries[`profiles:${USER}`]!;
+    // Still pending when written: nothing to read yet.
+    await afterOverlaidWrite(db, [entry]);
+    expect(recheckEntries(await readPending(db))).toEqual([]);
+    // Settled (and its row read again) while the page was on its way: the write put Mia back over the
+    // server's row, so the row is read again after it.
+    await settleIntent(db, entry.key, entry.seq, { status: 'applied' }, NOW);
+    await readPending(db).then((s) => expect(recheckEntries(s)).toHaveLength(1));
+    await removeRecheck(db, [{ collection: 'profiles', doc_id: USER }]);
+    await afterOverlaidWrite(db, [entry]);
+    expect(recheckEntries(await readPending(db))).toEqual([{ collection: 'profiles', doc_id: USER }]);
   });
 
   it('settles a queued request that created its row once the row exists, though it moved on since', async () => {

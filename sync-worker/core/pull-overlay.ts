@@ -62,6 +62,8 @@ export async function overlayPulled(
   name: CollectionName,
   docs: WithDeleted<Doc>[],
   now: Date,
+  /** The entries whose patches were laid over a row (see `afterOverlaidWrite`). */
+  onOverlaid?: (docId: string, entries: PendingEntry[]) => void,
 ): Promise<WithDeleted<Doc>[]> {
   if (docs.length === 0) return docs;
   let state = await readPending(db);
@@ -104,8 +106,24 @@ export async function overlayPulled(
       out._deleted = kept._deleted === true;
       return out as WithDeleted<Doc>;
     }
+    if (onOverlaid) {
+      const laid = wide.filter((e) => e.doc_id === doc.id);
+      if (laid.length > 0) onOverlaid(doc.id, laid);
+    }
     return overlayPending(state, name, doc);
   });
+}
+
+/**
+ * After RxDB wrote a row the overlay laid `laid` over: an entry that settled between the overlay's read of
+ * the ledger and that write (its row read again already, before the write) would leave the optimistic
+ * values over the server's for good, so its row is read again now (markMasked: a settled entry's row is
+ * due at once; a pending one is marked to be read when it settles).
+ */
+export async function afterOverlaidWrite(db: SpotterDatabase, laid: readonly PendingEntry[]): Promise<void> {
+  const now = await readPending(db);
+  const settled = laid.filter((e) => now.entries[e.key] === undefined);
+  await markMasked(db, settled);
 }
 
 /**

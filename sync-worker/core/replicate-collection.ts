@@ -18,14 +18,20 @@ import type {
   WithDeleted,
 } from 'rxdb';
 import { replicateRxCollection, type RxReplicationState } from 'rxdb/plugins/replication';
-import { acknowledgePushed, pushKey, recordPushError, type PendingState } from '../../src/db/pending-writes';
+import {
+  acknowledgePushed,
+  pushKey,
+  recordPushError,
+  type PendingEntry,
+  type PendingState,
+} from '../../src/db/pending-writes';
 import type { SpotterDatabase } from '../../src/db/types';
 import type { CollectionSync } from './collections';
 import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
 import { fillPullBase, firstPull, holdsNothing } from './first-pull';
 import { ledger$, storedLedger } from './local-doc-stream';
-import { overlayPulled, reapplyPending } from './pull-overlay';
+import { afterOverlaidWrite, overlayPulled, reapplyPending } from './pull-overlay';
 import { settleStalePushesWhenIdle } from './settle-stale-pushes';
 import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRow } from './rows';
 
@@ -108,10 +114,14 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     return (res.data as unknown[]).filter(isServerRow);
   }
 
+  /** Rows the overlay laid pending intents over, until RxDB has written them (pull-only collections). */
+  const overlaid = new Map<string, PendingEntry[]>();
   /** Pull-only: keep the optimistic state of intents still on their way (and settle queued ones). */
   const toDocs = async (rows: ServerRow[]) => {
     const documents = rows.map((r) => rowToDoc<Doc>(fields, r));
-    return sync.pushRpc === null ? overlayPulled(db, sync.name, documents, hooks.now()) : documents;
+    return sync.pushRpc === null
+      ? overlayPulled(db, sync.name, documents, hooks.now(), (id, laid) => overlaid.set(id, laid))
+      : documents;
   };
 
   // A new device's first page is requested as soon as this instance leads, not only once RxDB has
@@ -276,6 +286,13 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     const received = state.received$.subscribe((doc) => {
       if (ledger && Object.keys(ledger.entries).length > 0) {
         void reapplyPending(db, sync.name, doc, ledger).catch(() => undefined);
+      }
+      // The mirror case: an intent laid over this row settled before the write (fault-convergence seed 5:
+      // a rest day kept the device's confirmed_at over the server's for good).
+      const laid = overlaid.get(doc.id);
+      if (laid) {
+        overlaid.delete(doc.id);
+        void afterOverlaidWrite(db, laid).catch(() => undefined);
       }
     });
     state.onCancel.push(() => {

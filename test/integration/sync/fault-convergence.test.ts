@@ -186,8 +186,11 @@ async function quiet(emulator: Emulator, world: World): Promise<void> {
         const open: string[] = [];
         for (const d of devices) {
           await renewTokenIfRefused(emulator, d);
-          const pending = Object.keys((await readPending(d.device.db)).entries);
+          const ledger = await readPending(d.device.db);
+          const pending = Object.keys(ledger.entries);
           if (pending.length > 0) open.push(`${d.label} pending ${pending.join(', ')}`);
+          const recheck = Object.keys(ledger.recheck ?? {});
+          if (recheck.length > 0) open.push(`${d.label} to read again ${recheck.join(', ')}`);
           // Friends' profiles come with the friendships collection (friend-profiles.ts).
           const friends = d.device.db.collections.friendships ? await friendIds(emulator, d.userId) : [];
           for (const diff of await differences(d.device.db, viewers.get(d.userId)!, d.userId, friends))
