@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { IconCheck, IconLock, IconUsersGroup } from '@tabler/icons-react';
 
 export type JoinButtonStatus = 'join' | 'joining' | 'joined' | 'closed';
@@ -38,35 +38,5 @@ export function JoinButton({ status, busy, labels, onJoin }: JoinButtonProps) {
     >
       {labels[status]}
     </Button>
-  );
-}
-
-export interface ReplaceWorkoutModalProps {
-  opened: boolean;
-  title: string;
-  body: string;
-  replaceLabel: string;
-  keepLabel: string;
-  busy: boolean;
-  onReplace: () => void;
-  onKeep: () => void;
-}
-
-/** The time-clash question: replace my workout at that time with the friend's, or keep mine. */
-export function ReplaceWorkoutModal(props: ReplaceWorkoutModalProps) {
-  return (
-    <Modal opened={props.opened} onClose={props.onKeep} title={props.title} centered radius="lg">
-      <Stack gap="lg">
-        <Text size="sm">{props.body}</Text>
-        <Group justify="flex-end" gap="xs">
-          <Button variant="default" onClick={props.onKeep}>
-            {props.keepLabel}
-          </Button>
-          <Button loading={props.busy} onClick={props.onReplace}>
-            {props.replaceLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Modal>
   );
 }

@@ -1,6 +1,14 @@
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError } from '@/lib/feedback/toast';
-import { JoinButton, ReplaceWorkoutModal, type JoinButtonStatus } from './join-button';
+import { retryImport } from '@/lib/retry-import';
+import { JoinButton, type JoinButtonStatus } from './join-button';
+
+const ReplaceWorkoutModal = lazy(() =>
+  retryImport(() => import('./replace-workout-modal')).then((module) => ({
+    default: module.ReplaceWorkoutModal,
+  })),
+);
 
 /** What the control needs from the join wiring (`useJoinAction` in src/db/join-status.ts). */
 export interface JoinControlAction {
@@ -20,6 +28,10 @@ export interface JoinControlAction {
  */
 export function JoinControl({ action, friend }: { action: JoinControlAction; friend: string }) {
   const { t } = useTranslation('common');
+  // The clash dialog loads on the first clash, then stays mounted so that it closes with its transition.
+  const clashing = action.clash !== null;
+  const [asked, setAsked] = useState(false);
+  if (clashing && !asked) setAsked(true);
 
   const report = (result: { ok: boolean } | null) => {
     if (result && !result.ok) {
@@ -40,16 +52,20 @@ export function JoinControl({ action, friend }: { action: JoinControlAction; fri
         }}
         onJoin={() => void action.join().then(report)}
       />
-      <ReplaceWorkoutModal
-        opened={action.clash !== null}
-        title={t('join.clashTitle')}
-        body={t('join.clashBody', { friend })}
-        replaceLabel={t('join.replace')}
-        keepLabel={t('join.keep')}
-        busy={action.busy}
-        onReplace={() => void action.replace().then(report)}
-        onKeep={action.cancel}
-      />
+      {asked && (
+        <Suspense fallback={null}>
+          <ReplaceWorkoutModal
+            opened={clashing}
+            title={t('join.clashTitle')}
+            body={t('join.clashBody', { friend })}
+            replaceLabel={t('join.replace')}
+            keepLabel={t('join.keep')}
+            busy={action.busy}
+            onReplace={() => void action.replace().then(report)}
+            onKeep={action.cancel}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
