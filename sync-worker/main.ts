@@ -5,6 +5,8 @@
  */
 import { expose } from 'comlink';
 import { closeDatabase, openDatabase } from '../src/db/open-database';
+import { quietQuotaRejections } from '../src/lib/storage-health/quiet-rejections';
+import { reportStorageEvent } from '../src/lib/storage-health/storage-events';
 import { createSyncWorkerApi } from './api';
 import { queueDbOutcomes } from './intents/queue-outcomes';
 
@@ -18,5 +20,9 @@ const api = createSyncWorkerApi({
   // Intents the service worker queued are settled from its queue database (same origin).
   session: { queue: queueDbOutcomes(self.indexedDB) },
 });
+
+// A full disk fails RxDB's own writes here too (replication meta, local documents): the page tells the
+// user (src/lib/storage-health), so these are reported, not uncaught errors.
+quietQuotaRejections(self, () => reportStorageEvent({ kind: 'quota-exceeded' }));
 
 expose(api, self);

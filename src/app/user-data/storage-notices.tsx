@@ -7,6 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotterDatabase } from '@/db/types';
 import { toastError, toastInfo } from '@/lib/feedback/toast';
+import { quietQuotaRejections } from '@/lib/storage-health/quiet-rejections';
 import { watchStorage, type StorageNotice } from '@/lib/storage-health/storage-watch';
 import type { SyncWorkerClient } from '@/sync/sync-worker-client';
 
@@ -38,13 +39,20 @@ export function StorageNotices({ db, sync }: StorageNoticesProps) {
       // Each outcome its own id: a later general notice must not hide what happened to a change.
       toastError(message, { title: t('storage.title'), id: `storage-${notice}` });
     };
-    return watchStorage({
+    // A write the quota refused fails its caller too (a command awaited by a click handler): the user is
+    // told by the watch, so the rejection is not also an uncaught error.
+    const stopQuieting = quietQuotaRejections(window);
+    const stop = watchStorage({
       db,
       send: (rpc, args) => sync.rpc(rpc, args),
       isOnline: () => navigator.onLine,
       say,
       storageManager: typeof navigator === 'undefined' ? undefined : navigator.storage,
     });
+    return () => {
+      stopQuieting();
+      stop();
+    };
   }, [db, sync, i18n]);
 
   return null;
