@@ -9,6 +9,11 @@
  * acknowledged write is on the server once, the ledgers are empty, and XP, level and streaks equal the
  * pure functions of the server's event log (faults/invariants.ts).
  *
+ * RxDB's open core keeps at most 13 collections open in a process, so each seed takes one group of
+ * collections by its number (faults/world.ts GROUPS: streaks, gym, friends, joins, in turn); four
+ * consecutive seeds cover every collection. A failing seed's message holds its steps, the faults that
+ * met requests and the command that replays it (its test name too).
+ *
  * Seeds: FAULT_PROPERTY_SEEDS (default 200 in CI, 3 locally) from FAULT_PROPERTY_FIRST_SEED (default 1),
  * or one with FAULT_PROPERTY_SEED; each seed is its own test whose name is the command that replays it.
  * PGlite only, like the happy-network property, to keep a seed at a few seconds.
