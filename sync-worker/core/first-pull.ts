@@ -21,16 +21,24 @@
  *   conflict handler's three-way merge see the base they would have seen after RxDB's own pull.
  *   (Keeping the base at pull time instead cost a third of the first pull's write time.)
  * - Only when the pull starts from no checkpoint and the collection's storage holds no document at all
- *   (deleted ones included): no local write can be overwritten. A document the user creates meanwhile
- *   makes the insert of that id fail (409); such rows go through RxDB with the last page.
- * - Deleted server rows are not written (RxDB would store them as deleted documents nobody reads).
+ *   (deleted ones included), or only documents a first pull wrote that nobody changed since (a pull
+ *   that failed after the first screen's rows): no local write can be overwritten. A document the user
+ *   creates meanwhile makes the insert of that id fail (409); such rows go through RxDB with the last
+ *   page, which applies a server state over a document only while it is still a pulled one.
+ * - Deleted server rows are not written (RxDB would store them as deleted documents nobody reads); one
+ *   whose id is stored goes through RxDB with the last page, which deletes it.
+ *
+ * The first screen first (issue 19): before the history, the rows /home needs (first-screen-rows.ts,
+ * one small request) are written the same way. The history pull then runs exactly as without them and
+ * ends at the same checkpoint; a row it brings in the state already written is skipped, a newer state
+ * goes through RxDB with the last page (a local edit made meanwhile is kept there, as above).
  */
 import { getChangedDocumentsSince } from 'rxdb';
 import type { RxCollection, RxReplicationWriteToMasterRow, WithDeleted } from 'rxdb';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
 import { firstValueFrom } from 'rxjs';
 import { filter } from 'rxjs/operators';
-import { pullBaseOf } from '../../src/db/pull-base';
+import { isPulledState, pullBaseOf } from '../../src/db/pull-base';
 import { insertNew } from './insert-new';
 import type { PullCheckpoint, ServerRow } from './rows';
 
@@ -44,10 +52,15 @@ export interface FirstPullOptions {
   fetchPage(after: ServerRow | undefined): Promise<ServerRow[]>;
   /** Server rows to documents, as the pull handler maps them (pull-only: pending intents laid over). */
   toDocs(rows: ServerRow[]): Promise<WithDeleted<Doc>[]>;
+  /** The rows the first screen needs, written before the history (first-screen-rows.ts); throws on failure. */
+  fetchFirstScreen?: () => Promise<ServerRow[]>;
 }
 
 export interface FirstPullResult {
-  /** Rows RxDB must still write: the last page, and rows a local document took meanwhile. */
+  /**
+   * Rows RxDB must still write: the last page, rows a local document took meanwhile, and rows the
+   * first screen's request wrote in a state the history brought newer.
+   */
   rest: ServerRow[];
   /** The last row fetched (the pull checkpoint). */
   last: ServerRow | undefined;
@@ -59,24 +72,17 @@ export async function firstPull(options: FirstPullOptions): Promise<FirstPullRes
   const internal = state.internalReplicationState;
   if (!internal) return null;
   const storage = collection.storageInstance.originalStorageInstance;
-  if (!(await holdsNothing(collection))) return null;
+  const hash = await internal.input.hashFunction(internal.input.identifier);
+  const stored = await storedBeforeFirstPull(collection, hash, batchSize);
+  if (stored === null) return null;
   // The upstream's first pass reads the storage from its checkpoint: let it end on the empty storage
   // first, or it would find these documents and push them back as local writes.
   await firstValueFrom(internal.firstSyncDone.up.pipe(filter(Boolean)));
   const context = await internal.downstreamBulkWriteFlag;
-  const hash = await internal.input.hashFunction(internal.input.identifier);
   // A first revision as RxDB's own inserts write it (its token is not compared; the marker is `o`).
   const revision = `1-${collection.database.token}`;
-
-  const rest: ServerRow[] = [];
-  let last: ServerRow | undefined;
-  let page = await options.fetchPage(undefined);
-  while (page.length >= batchSize) {
-    last = page.at(-1);
-    // The next request travels while this page is written.
-    const next = options.fetchPage(last);
-    next.catch(() => undefined);
-    const live = page.filter((row) => row._deleted !== true);
+  /** Writes the live rows as first-pulled documents; returns the rows a stored document took. */
+  const write = async (live: ServerRow[]): Promise<ServerRow[]> => {
     const docs = await options.toDocs(live);
     const lwt = Date.now();
     const taken = await insertNew(
@@ -90,16 +96,63 @@ export async function firstPull(options: FirstPullOptions): Promise<FirstPullRes
       })),
       context,
     );
-    rest.push(...live.filter((row) => taken.has(row.id)));
-    page = await next;
+    return live.filter((row) => taken.has(row.id));
+  };
+
+  // The first screen's rows, by id the `_modified` of the state written.
+  const early = new Map<string, string>();
+  // The history's first page is already on its way (replicate-collection.ts): ask for it first.
+  let page = options.fetchPage(undefined);
+  page.catch(() => undefined);
+  if (options.fetchFirstScreen) {
+    const live = (await options.fetchFirstScreen()).filter((row) => row._deleted !== true);
+    const taken = new Set((await write(live)).map((row) => row.id));
+    for (const row of live) if (!taken.has(row.id)) early.set(row.id, row._modified);
   }
-  rest.push(...page);
+
+  const rest: ServerRow[] = [];
+  let last: ServerRow | undefined;
+  let rows = await page;
+  while (rows.length >= batchSize) {
+    last = rows.at(-1);
+    // The next request travels while this page is written.
+    page = options.fetchPage(last);
+    page.catch(() => undefined);
+    const fresh = rows.filter((row) => early.get(row.id) !== row._modified);
+    // Rows the first screen wrote in an older state (or that were deleted since): RxDB's way.
+    rest.push(...fresh.filter((row) => early.has(row.id)));
+    const others = fresh.filter((row) => !early.has(row.id));
+    const deleted = others.filter((row) => row._deleted === true);
+    if (stored.size > 0) rest.push(...deleted.filter((row) => stored.has(row.id)));
+    rest.push(...(await write(others.filter((row) => row._deleted !== true))));
+    rows = await page;
+  }
+  rest.push(...rows.filter((row) => early.get(row.id) !== row._modified));
+  const end = rows.at(-1) ?? last;
   // RxDB stores the pull checkpoint only with a page that has documents: when the rows filled the
-  // written pages exactly, the last of them goes through RxDB once more (it finds the document equal
-  // and writes just its meta). Without it the next pull would start from nothing and read the whole
-  // collection again through RxDB (10,000 rows: about a second of IndexedDB work, bench sync).
-  if (rest.length === 0 && last) rest.push(last);
-  return { rest, last: page.at(-1) ?? last };
+  // written pages exactly (or the last page held only rows written early), the last row goes through
+  // RxDB once more (it finds the document equal and writes just its meta). Without it the next pull
+  // would start from nothing and read the whole collection again through RxDB (10,000 rows: about a
+  // second of IndexedDB work, bench sync).
+  if (rest.length === 0 && end) rest.push(end);
+  return { rest, last: end };
+}
+
+/**
+ * The ids stored before a first pull when it may write to storage directly (see the module comment):
+ * none, or at most `limit` documents a first pull of this replication wrote, none changed since. Null:
+ * anything else is stored (a local write, or more than that), so RxDB pulls as usual.
+ */
+async function storedBeforeFirstPull(
+  collection: RxCollection<Doc>,
+  hash: string,
+  limit: number,
+): Promise<Set<string> | null> {
+  const { documents } = await getChangedDocumentsSince(collection.storageInstance, limit + 1);
+  if (documents.length > limit) return null;
+  const firstPulled = (doc: (typeof documents)[number]) =>
+    !doc._deleted && isPulledState(doc) && (doc._meta as { o?: { hash?: string } }).o?.hash === hash;
+  return documents.every(firstPulled) ? new Set(documents.map((d) => d.id)) : null;
 }
 
 /** No document at all, deleted ones included (a local delete is a write the pull must not bypass). */

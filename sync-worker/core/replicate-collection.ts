@@ -30,6 +30,7 @@ import type { CollectionSync } from './collections';
 import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
 import { fillPullBase, firstPull, holdsNothing } from './first-pull';
+import { firstScreenWindow, type FirstScreenWindow } from './first-screen-rows';
 import { ledger$, storedLedger } from './local-doc-stream';
 import { afterOverlaidWrite, overlayPulled, reapplyPending } from './pull-overlay';
 import { settleStalePushesWhenIdle } from './settle-stale-pushes';
@@ -124,22 +125,51 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
       : documents;
   };
 
-  // A new device's first page is requested as soon as this instance leads, not only once RxDB has
-  // set the replication up (meta storage, checkpoints: about 150 ms with every collection starting at
-  // once, bench sync). Used once, by the first pull, and only with the batch size it was asked with.
+  /** The rows the first screen needs (first-screen-rows.ts), live ones only; null: none for this collection. */
+  function fetchFirstScreen(token: string | null): Promise<ServerRow[]> | null {
+    const window = options.idIn ? null : firstScreenWindow(sync.name, hooks.now());
+    return window ? fetchWindow(window, token) : null;
+  }
+  async function fetchWindow(window: FirstScreenWindow, token: string | null): Promise<ServerRow[]> {
+    let query = client.from(sync.name).select('*');
+    if (sync.ownerColumn) query = query.eq(sync.ownerColumn, userId);
+    const res = await query
+      .gte(window.column, window.from)
+      .lte(window.column, window.to)
+      .eq('_deleted', false)
+      .order('_modified')
+      .order('id')
+      .limit(PULL_BATCH_SIZE);
+    if (res.error) return fail(classify(res.status, res.error), token);
+    return (res.data as unknown[]).filter(isServerRow);
+  }
+
+  // A new device's first page (and the first screen's rows) are requested as soon as this instance
+  // leads, not only once RxDB has set the replication up (meta storage, checkpoints: about 150 ms with
+  // every collection starting at once, bench sync). Used once, by the first pull, and only with the
+  // batch size it was asked with.
   let firstPage: { batchSize: number; rows: Promise<ServerRow[]> } | null = null;
+  let firstScreen: Promise<ServerRow[]> | null = null;
   const takeFirstPage = (batchSize: number, token: string | null) => {
     const early = firstPage;
     firstPage = null;
     return early?.batchSize === batchSize ? early.rows : fetchPage(undefined, batchSize, token);
+  };
+  const takeFirstScreen = (token: string | null) => {
+    const early = firstScreen;
+    firstScreen = null;
+    return early ?? fetchFirstScreen(token);
   };
   if (!options.idIn) {
     void db
       .waitForLeadership()
       .then(async () => {
         if (!gate.isOpen || !(await holdsNothing(collection))) return;
+        const token = gate.token;
+        firstScreen = fetchFirstScreen(token);
+        firstScreen?.catch(() => undefined);
         const batchSize = options.pullBatchSize ?? PULL_BATCH_SIZE;
-        const rows = fetchPage(undefined, batchSize, gate.token);
+        const rows = fetchPage(undefined, batchSize, token);
         rows.catch(() => undefined);
         firstPage = { batchSize, rows };
       })
@@ -171,6 +201,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
                 ? takeFirstPage(batchSize, token)
                 : fetchPage({ modified: after._modified, id: after.id }, batchSize, token),
             toDocs,
+            fetchFirstScreen: () => takeFirstScreen(token) ?? Promise.resolve([]),
           })
         : null;
     if (first) {

@@ -4,8 +4,10 @@
  * exactly like RxDB's own pull afterwards: server changes arrive, local edits push once with the server
  * state they started from as the base (so a concurrent edit of another field on another device is
  * merged, not reverted), nothing is pushed back, and a device that already holds documents pulls as
- * before.
+ * before. The first screen's workouts (today and the weeks around it) are written before the history,
+ * and the pull still ends with every row once at the checkpoint of the last server row.
  */
+import { getChangedDocumentsSince, getLastCheckpointDoc } from 'rxdb';
 import { afterEach, expect, it } from 'vitest';
 import { editWorkout, planWorkout } from '../../../src/db/commands/workouts';
 import { syncMeta$, type SyncMeta } from '../../../src/db/local-state';
@@ -15,6 +17,28 @@ import { eventually, newUser, openDevice, type Device } from './support';
 import { dayFromToday } from '../../support/clock/days';
 
 const PAGE = 10;
+
+/** The first pull's request for the first screen's workouts (first-screen-rows.ts: a date window). */
+const isFirstScreenRequest = (url: string) => /\/rest\/v1\/workouts\?.*date=gte\./.test(url);
+/** The history's first page: from no checkpoint, no window. */
+const isFirstHistoryPage = (url: string) =>
+  /\/rest\/v1\/workouts\?/.test(url) && !isFirstScreenRequest(url) && !/[?&]or=/.test(url);
+
+/** A fetch that holds the answers of matching requests until `release` (the request itself goes). */
+function holding(matches: (url: string) => boolean) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  const fetchHeld: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const answer = fetch(input, init);
+    if (!matches(url)) return answer;
+    held += 1;
+    await released;
+    return answer;
+  };
+  return { fetch: fetchHeld, release, held: () => held };
+}
 
 describeEachEmulator('first pull of a new device', (suite) => {
   const emulator = () => suite.emulator();
@@ -53,13 +77,14 @@ describeEachEmulator('first pull of a new device', (suite) => {
     const fetchCounted: typeof fetch = (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
       if (url.includes('/rpc/push_workouts')) calls.push('push');
+      else if (isFirstScreenRequest(url)) calls.push('first-screen');
       else if (/\/rest\/v1\/workouts\?/.test(url)) calls.push('pull');
       return fetch(input, init);
     };
     return { calls, fetch: fetchCounted };
   }
 
-  const open = (userId: string, token: string, extra: Parameters<typeof openDevice>[2] = {}) =>
+  const open = (userId: string, token: string | null, extra: Parameters<typeof openDevice>[2] = {}) =>
     openDevice(emulator(), userId, {
       token,
       collections: ['workouts'],
@@ -93,8 +118,10 @@ describeEachEmulator('first pull of a new device', (suite) => {
     expect(meta(25).o).toBeUndefined();
     // The deleted row was never written.
     expect(byId.has(id(7))).toBe(false);
-    // Three pages (10, 10, 5) and not a single push: the pulled documents are not local writes.
+    // Three pages (10, 10, 5), the first screen's request, and not a single push: the pulled
+    // documents are not local writes.
     expect(net.calls.filter((c) => c === 'pull').length).toBe(3);
+    expect(net.calls.filter((c) => c === 'first-screen').length).toBe(1);
     expect(net.calls).not.toContain('push');
     expect(Object.keys((await readPending(device.db)).entries)).toEqual([]);
 
@@ -102,8 +129,7 @@ describeEachEmulator('first pull of a new device', (suite) => {
     net.calls.length = 0;
     await device.restart(user.token);
     await device.session.awaitInSync();
-    expect(net.calls).not.toContain('push');
-    expect(net.calls.filter((c) => c === 'pull').length).toBe(1);
+    expect(net.calls).toEqual(['pull']);
   });
 
   it('records how far the first pull got, collection by collection, and clears it when every one is in', async () => {
@@ -223,5 +249,151 @@ describeEachEmulator('first pull of a new device', (suite) => {
     await eventually(async () => (await device.db.workouts.count().exec()) === 25, 15_000, '25 workouts');
     const stored = await device.db.workouts.storageInstance.findDocumentsById([id(1)], true);
     expect((stored[0]?._meta as { b?: unknown }).b).toBeUndefined();
+  });
+  /**
+   * A user with a long history (25 workouts two months back and more) and the first screen's workouts:
+   * one written before the history (so it sits in the first full page), then today's, one in ten days
+   * and a deleted one (the newest rows, which the history pull brings last).
+   */
+  async function seedWithFirstScreen(userId: string) {
+    prefix = `screen-${userId.slice(0, 8)}`;
+    const insert = (id: string, date: string, deleted = false) =>
+      emulator().engine.query(
+        `insert into public.workouts (id, user_id, type, date, title, created_at, _deleted)
+         values ($1, $2, 'strength', $3, $1, now(), $4)`,
+        [id, userId, date, deleted],
+      );
+    const near = { before: `${prefix}-near-a`, today: `${prefix}-near-b`, later: `${prefix}-near-c` };
+    const deleted = `${prefix}-near-d`;
+    await insert(near.before, dayFromToday(-2));
+    await emulator().engine.query(
+      `insert into public.workouts (id, user_id, type, date, title, created_at)
+       select $3 || '-' || lpad(i::text, 3, '0'), $1, 'cardio', $4::date - i, 'h' || i, now()
+       from generate_series(1, $2::int) i`,
+      [userId, 25, prefix, dayFromToday(-60)],
+    );
+    await insert(near.today, dayFromToday(0));
+    await insert(near.later, dayFromToday(10));
+    await insert(deleted, dayFromToday(1), true);
+    return { near: Object.values(near), deleted, history: Array.from({ length: 25 }, (_, i) => id(i + 1)) };
+  }
+
+  const storedIds = async (device: Device, ids: string[]) =>
+    (await device.db.workouts.storageInstance.findDocumentsById(ids, true)).map((d) => d.id).sort();
+
+  it('writes the first screen’s workouts before the history, then ends with every row once at the same checkpoint', async () => {
+    const user = await newUser(emulator());
+    const rows = await seedWithFirstScreen(user.id);
+    const hold = holding(isFirstHistoryPage);
+    const device = await open(user.id, user.token, { fetch: hold.fetch });
+    devices.push(device);
+
+    // The history's first page is held back: the first screen's workouts arrive without it.
+    await eventually(async () => (await storedIds(device, rows.near)).length === 3, 15_000, 'near first');
+    expect(hold.held()).toBeGreaterThan(0);
+    expect(await storedIds(device, rows.history)).toEqual([]);
+    expect(await storedIds(device, [rows.deleted])).toEqual([]);
+    const [today] = await device.db.workouts.storageInstance.findDocumentsById([rows.near[1]!], true);
+    expect((today?._meta as { o?: { _rev: number } }).o?._rev).toBe(1);
+    hold.release();
+
+    await eventually(async () => (await device.db.workouts.count().exec()) === 28, 15_000, '28 workouts');
+    await device.session.awaitInSync();
+    // Every live row once (the deleted one, in the last page, RxDB stores as deleted), nothing pushed
+    // or pending.
+    const { documents } = await getChangedDocumentsSince(device.db.workouts.storageInstance, 1000);
+    const live = documents.filter((d) => !d._deleted).map((d) => d.id);
+    expect(live.sort()).toEqual([...rows.near, ...rows.history].sort());
+    expect(documents.filter((d) => d._deleted).map((d) => d.id)).toEqual(
+      documents.length > live.length ? [rows.deleted] : [],
+    );
+    expect(Object.keys((await readPending(device.db)).entries)).toEqual([]);
+
+    // RxDB's checkpoint is the last server row in (_modified, id) order, as PostgREST prints it.
+    const lastRow = await device.client
+      .from('workouts')
+      .select('_modified, id')
+      .order('_modified', { ascending: false })
+      .order('id', { ascending: false })
+      .limit(1)
+      .single();
+    const replication = device.session.replications.find((r) => r.sync.name === 'workouts');
+    const checkpoint = await getLastCheckpointDoc(replication!.state.internalReplicationState!, 'down');
+    expect(checkpoint).toEqual({ modified: lastRow.data?._modified, id: lastRow.data?.id });
+  });
+
+  it('counts: one first-screen request, the history pages, no push; a restart pulls once from the checkpoint', async () => {
+    const user = await newUser(emulator());
+    await seedWithFirstScreen(user.id);
+    const net = counting();
+    const device = await open(user.id, user.token, { fetch: net.fetch });
+    devices.push(device);
+    await eventually(async () => (await device.db.workouts.count().exec()) === 28, 15_000, '28 workouts');
+    await device.session.awaitInSync();
+    // 29 rows (one deleted): pages of 10, 10 and 9.
+    expect(net.calls.filter((c) => c === 'first-screen')).toEqual(['first-screen']);
+    expect(net.calls.filter((c) => c === 'pull').length).toBe(3);
+    expect(net.calls).not.toContain('push');
+    net.calls.length = 0;
+    await device.restart(user.token);
+    await device.session.awaitInSync();
+    expect(net.calls).toEqual(['pull']);
+  });
+
+  it('local writes made during the first screen’s request and before the history are kept and pushed', async () => {
+    const user = await newUser(emulator());
+    const rows = await seedWithFirstScreen(user.id);
+    const screen = holding(isFirstScreenRequest);
+    const history = holding(isFirstHistoryPage);
+    // Without a token at first: no request goes ahead of the first pull, so the first screen's request
+    // is made by the first pull itself, after it found the storage empty.
+    const device = await open(user.id, null, {
+      fetch: (input, init) => {
+        const url = String(input instanceof Request ? input.url : input);
+        return isFirstScreenRequest(url) ? screen.fetch(input, init) : history.fetch(input, init);
+      },
+    });
+    devices.push(device);
+    const ctx = { db: device.db, userId: user.id };
+    // The token once this instance leads (its early requests are skipped then, the gate being shut).
+    await eventually(() => device.session.status().leader, 15_000, 'leader');
+    device.session.setAccessToken(user.token);
+
+    // While the first screen's request is out, the user plans a workout.
+    await eventually(() => screen.held() > 0, 15_000, 'first-screen request');
+    const planned = await planWorkout(ctx, { type: 'yoga', date: dayFromToday(2) });
+    expect(planned.ok).toBe(true);
+    screen.release();
+
+    // The first screen's workouts are in, the history is not: another device renames today's, and
+    // this one adds notes to it (the history then brings the renamed row, newer than the one written).
+    const todayId = rows.near[1]!;
+    await eventually(async () => (await storedIds(device, rows.near)).length === 3, 15_000, 'near first');
+    await emulator().engine.query(`update public.workouts set title = 'Leg day' where id = $1`, [todayId]);
+    const noted = await editWorkout(ctx, todayId, { notes: 'felt strong' });
+    expect(noted.ok).toBe(true);
+    history.release();
+
+    await eventually(async () => (await serverRow(todayId))?.notes === 'felt strong', 15_000, 'notes pushed');
+    expect(await serverRow(todayId)).toMatchObject({
+      title: 'Leg day',
+      notes: 'felt strong',
+      _deleted: false,
+    });
+    await eventually(
+      async () => (await device.db.workouts.findOne(todayId).exec())?.title === 'Leg day',
+      15_000,
+      'merged locally',
+    );
+    expect((await device.db.workouts.findOne(todayId).exec())?.notes).toBe('felt strong');
+    const plannedId = planned.ok ? planned.value.id : '';
+    await eventually(async () => (await serverRow(plannedId)) !== undefined, 15_000, 'plan pushed');
+    await eventually(async () => (await device.db.workouts.count().exec()) === 29, 15_000, '29 workouts');
+    await device.session.awaitInSync();
+    await eventually(
+      async () => Object.keys((await readPending(device.db)).entries).length === 0,
+      15_000,
+      'acked',
+    );
   });
 });
