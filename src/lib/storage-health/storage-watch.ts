@@ -5,6 +5,7 @@
  * for once the database is open (docs/decisions.md, "Storage pressure").
  */
 import type { SpotterDatabase } from '@/db/types';
+import { markDeviceStorageFull } from './device-storage-state';
 import { markSyncedData, wasEvicted } from './eviction';
 import { sendWriteOnline, type PushSender } from './quota-fallback';
 import { onStorageEvent, type StorageEvent } from './storage-events';
@@ -37,6 +38,7 @@ export function watchStorage(options: StorageWatchOptions): () => void {
 
   const onEvent = async (event: StorageEvent) => {
     if (event.kind !== 'quota-exceeded') return;
+    markDeviceStorageFull();
     const write = event.write;
     if (write !== undefined && isUserWrite(write.collection)) {
       const outcome = options.isOnline() ? await sendWriteOnline(write, options.send) : 'failed';

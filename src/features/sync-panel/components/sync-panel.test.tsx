@@ -14,6 +14,7 @@ import { readPending, settleIntent } from '@/db/pending-writes';
 import { ROWS, USER } from '@/db/test-fixtures';
 import { cleanupDatabases } from '@/db/test-support';
 import type { SpotterDatabase } from '@/db/types';
+import { markDeviceStorageFull, resetDeviceStorageState } from '@/lib/storage-health/device-storage-state';
 import { closeSyncPanel } from '@/lib/sync-panel-state';
 import { refreshPageSyncStatus } from '@/sync/page-sync-status';
 import type { SyncWorkerClient } from '@/sync/sync-worker-client';
@@ -23,6 +24,7 @@ import type { WorkerStatus } from '../../../../sync-worker/api';
 
 afterEach(async () => {
   closeSyncPanel();
+  resetDeviceStorageState();
   vi.restoreAllMocks();
   await cleanupDatabases();
 });
@@ -86,6 +88,20 @@ describe('sync button and panel', () => {
     });
     const panel = await openPanel(container, 'Sending 1 change');
     expect(within(panel).getByText('Sending 1 change…')).toBeInTheDocument();
+  });
+
+  it('says the device is out of storage once a write was refused for the quota', async () => {
+    const { container } = await renderShell();
+    await syncButton(container, 'All changes saved');
+    act(() => {
+      markDeviceStorageFull();
+    });
+    const panel = await openPanel(container, 'All changes saved');
+    expect(
+      within(panel).getByText(
+        'Spotter cannot store more data on this device. Free up space on your device. While you are online, your changes still go to the server.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says offline changes stay on this device', async () => {

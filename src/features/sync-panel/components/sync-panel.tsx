@@ -1,8 +1,10 @@
-// The sync panel (its own chunk, loaded on the first open): the state in words, "Sync now", and every
-// write the server refused for good with its reason, Discard and, where it is safe, Retry.
+// The sync panel (its own chunk, loaded on the first open): the state in words (and a full device,
+// src/lib/storage-health), "Sync now", and every write the server refused for good with its reason,
+// Discard and, where it is safe, Retry.
 import { Button, Drawer, Stack, Text, Title } from '@mantine/core';
 import { IconRefresh } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useDeviceStorageFull } from '@/lib/storage-health/device-storage-state';
 import { useSyncStatus } from '@/sync/use-sync-status';
 import { syncView } from '../model/sync-view';
 import { RefusedWritesList } from './refused-writes-list';
@@ -17,6 +19,7 @@ export function SyncPanel({ opened, onClose }: SyncPanelProps) {
   const { t } = useTranslation('sync');
   const sync = useSyncStatus();
   const view = sync.status ? syncView(sync.status, sync.worker) : null;
+  const storageFull = useDeviceStorageFull();
   return (
     <Drawer
       opened={opened}
@@ -30,6 +33,11 @@ export function SyncPanel({ opened, onClose }: SyncPanelProps) {
       {view !== null && sync.status && (
         <Stack gap="md">
           <SyncStateText view={view} />
+          {storageFull && (
+            <Text size="sm" fw={500} data-sync-panel-storage="full">
+              {t('storage.full')}
+            </Text>
+          )}
           <Button
             variant="light"
             leftSection={<IconRefresh size={16} aria-hidden />}
