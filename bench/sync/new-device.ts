@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { rmSync } from 'node:fs';
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Request } from 'playwright-core';
 import type { PreviewServer } from 'vite';
 import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
 import { prepareDist, serve } from '../web/app-server';
@@ -85,6 +85,7 @@ async function oneDevice(
   const context = await browser.newContext({ viewport: { width: 390, height: 844 } });
   try {
     const page = await context.newPage();
+    const trace = process.env.BENCH_NEW_DEVICE_TRACE === '1' ? traceRequests(context) : null;
     await signIn(page, url, email);
     const signedIn = performance.now();
     const timeout = { timeout: 60_000 };
@@ -103,10 +104,46 @@ async function oneDevice(
     );
     const total = performance.now() - signedIn;
     console.log(`new device: ${shown.join(', ')} ms`);
+    trace?.print(signedIn);
     return total;
   } finally {
     await context.close();
   }
+}
+
+/**
+ * BENCH_NEW_DEVICE_TRACE=1: each request to the backend (the page's and the sync worker's) with when it
+ * started and ended after sign-in, to see what the first screen waits for.
+ */
+function traceRequests(context: BrowserContext) {
+  const seen: { path: string; start: number; end: number | null }[] = [];
+  const byRequest = new Map<Request, (typeof seen)[number]>();
+  context.on('request', (request) => {
+    const { pathname, search } = new URL(request.url());
+    if (!/^\/(rest|auth|functions|storage)\//.test(pathname)) return;
+    const entry = {
+      path: `${request.method()} ${pathname}${search.slice(0, 60)}`,
+      start: performance.now(),
+      end: null,
+    };
+    seen.push(entry);
+    byRequest.set(request, entry);
+  });
+  const done = (request: Request) => {
+    const entry = byRequest.get(request);
+    if (entry) entry.end = performance.now();
+  };
+  context.on('requestfinished', done);
+  context.on('requestfailed', done);
+  return {
+    print(from: number) {
+      for (const e of seen) {
+        if (e.end !== null && e.end < from) continue;
+        const end = e.end === null ? '…' : String(Math.round(e.end - from));
+        console.log(`  ${String(Math.round(e.start - from)).padStart(6)} → ${end.padStart(6)}  ${e.path}`);
+      }
+    },
+  };
 }
 
 export async function newDeviceFirstScreenMs(executablePath: string, args: string[]): Promise<number> {
