@@ -33,6 +33,17 @@ for (const run of runs) {
     `ci: ${run}: Test Files ${files - failedFiles} passed, ${failedFiles} failed; ` +
       `Tests ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${runSkipped} skipped`,
   );
+  // The seeded properties: how many seeds ran, and how long the file took (issue 17 asks the log for both).
+  for (const fileResult of report.testResults ?? []) {
+    if (!/(fault-convergence|convergence-property|fuzz)\.test\.ts$/.test(fileResult.name)) continue;
+    const seeds = (fileResult.assertionResults ?? []).filter((t) => /seed\b|SEED=\d/i.test(t.title));
+    if (seeds.length === 0) continue;
+    const seconds = ((fileResult.endTime ?? 0) - (fileResult.startTime ?? 0)) / 1000;
+    console.log(
+      `ci:   ${relative(process.cwd(), fileResult.name)}: ${seeds.filter((t) => t.status === 'passed').length} ` +
+        `seeds passed, ${seeds.filter((t) => t.status === 'failed').length} failed, in ${seconds.toFixed(0)} s`,
+    );
+  }
   for (const fileResult of report.testResults ?? []) {
     const failures = (fileResult.assertionResults ?? []).filter((t) => t.status === 'failed');
     if (fileResult.status === 'failed' && failures.length === 0) {
