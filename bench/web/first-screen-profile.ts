@@ -8,17 +8,13 @@
  * Owns: an emulator, a preview server and a browser, all stopped at the end.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 import { SourceMapConsumer } from 'source-map-js';
-import { preview } from 'vite';
 import { startEmulator } from '../../supabase/emulator/src/start-emulator';
 import { firstScreenLoads, totalKb, type ScriptLoad } from './js-weight';
+import { serve } from './app-server';
 import { signedInState } from './signed-in';
-
-const root = fileURLToPath(new URL('../..', import.meta.url));
 
 /** Minified bytes per source module of one built file, from its source map. */
 function bytesBySource(file: string): Map<string, number> {
@@ -54,20 +50,13 @@ function packageOf(source: string): string {
 async function main(): Promise<void> {
   const dist = path.resolve(process.argv[2] ?? 'dist');
   const emulator = await startEmulator({ port: 0, memory: true, autoconfirm: true });
-  process.env.SPOTTER_API_URL = emulator.url;
-  const server = await preview({
-    root,
-    logLevel: 'warn',
-    build: { outDir: dist },
-    preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-  });
+  const { server, url } = await serve(dist, emulator);
   const browser = await chromium.launch({
     executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
   });
   let loads: ScriptLoad[];
   try {
-    const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
     const storageState = await signedInState(browser, url, emulator);
     const context = await browser.newContext({ viewport: { width: 390, height: 844 }, storageState });
     const page = await context.newPage();

@@ -5,12 +5,10 @@
  * heaviest functions by self time and the scripts they come from. A reading aid for the signed-in
  * Lighthouse figure, not a figure. `dist` defaults to dist/ (run `npm run build` first).
  */
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
-import { preview } from 'vite';
 import { startEmulator } from '../../supabase/emulator/src/start-emulator';
+import { serve } from './app-server';
 import { signedInState } from './signed-in';
 import { userWithHistory } from './user-history';
 
@@ -25,17 +23,9 @@ interface CpuProfile {
   timeDeltas: number[];
 }
 
-const root = fileURLToPath(new URL('../..', import.meta.url));
 const dist = path.resolve(process.argv[2] ?? 'dist');
 const emulator = await startEmulator({ port: 0, memory: true, autoconfirm: true });
-process.env.SPOTTER_API_URL = emulator.url;
-const server = await preview({
-  root,
-  logLevel: 'warn',
-  build: { outDir: dist },
-  preview: { host: '127.0.0.1', port: 0, strictPort: false, open: false },
-});
-const url = `http://127.0.0.1:${(server.httpServer.address() as AddressInfo).port}`;
+const { server, url } = await serve(dist, emulator);
 const browser = await chromium.launch({
   executablePath: process.env.CHROME_PATH || '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
