@@ -44,6 +44,12 @@ export interface Emulator {
   context: EmulatorContext;
   /** Web Push sender and reminder clock. */
   push: PushService;
+  /**
+   * Kills the HTTP and realtime server and serves again on the same port with the same database, as a
+   * restarted server process would: every open connection is cut (an answer under way is lost, its
+   * transaction still ends in the database), every websocket is closed, and clients must connect again.
+   */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -91,13 +97,22 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   };
 
   const app = createApp(context);
-  const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
-  const realtime = await attachRealtime(context, server);
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(config.port, config.host, () => resolveListen());
-  });
-  const { port } = server.address() as AddressInfo;
+  const serve = async (port: number) => {
+    const server = createAdaptorServer({ fetch: app.fetch, hostname: config.host }) as Server;
+    const realtime = await attachRealtime(context, server);
+    await new Promise<void>((resolveListen, reject) => {
+      server.once('error', reject);
+      server.listen(port, config.host, () => resolveListen());
+    });
+    return { server, realtime };
+  };
+  const close = async ({ server, realtime }: Awaited<ReturnType<typeof serve>>) => {
+    await realtime.close();
+    server.closeAllConnections();
+    await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+  };
+  let serving = await serve(config.port);
+  const { port } = serving.server.address() as AddressInfo;
   apiUrl = `http://${config.host}:${port}`;
   const push = await startPushService(
     engine,
@@ -129,11 +144,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     engine,
     context,
     push,
+    async restart() {
+      await close(serving);
+      serving = await serve(port);
+    },
     async stop() {
       await push.stop();
-      await realtime.close();
-      server.closeAllConnections();
-      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+      await close(serving);
       await engine.close();
     },
   };

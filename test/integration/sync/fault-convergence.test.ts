@@ -62,6 +62,11 @@ describeEachEmulator(
           await settleStart(emulator(), world);
           const acked = emptyAcknowledged();
           const steps = 8 + rnd.int(8);
+          // Half the seeds kill the server once and restart it on the same database, right after a step
+          // (a write's push is usually under way). Its own random stream, so the seed's steps stay what
+          // they were without it.
+          const kill = seededRandom(seed + 7_000_001);
+          const killAfter = kill.chance(0.5) ? kill.int(steps) : -1;
           for (let step = 0; step < steps; step++) {
             await randomStep({
               emulator: emulator(),
@@ -72,6 +77,10 @@ describeEachEmulator(
               acked,
               log: (l) => log.push(l),
             });
+            if (step === killAfter) {
+              await emulator().restart();
+              log.push(`${step}: emulator killed and restarted`);
+            }
             for (const d of devices) await renewTokenIfRefused(emulator(), d);
             if (rnd.chance(0.3)) await sleep(rnd.int(100));
           }
