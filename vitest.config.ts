@@ -14,6 +14,10 @@ import viteConfig from './vite.config.ts';
 // a Chromium, a production server and an emulator).
 const WORKERS = Math.max(2, availableParallelism() - 1);
 
+// CI's run at +14 h (.ci/run) adds a slice of the integration project to its unit and e2e files, to use the
+// worker the one-at-a-time e2e files leave idle: INTEGRATION_ONLY names those files (comma-separated).
+const integrationOnly = process.env.INTEGRATION_ONLY?.split(',').filter((file) => file !== '');
+
 export default mergeConfig(
   viteConfig,
   defineConfig({
@@ -54,7 +58,7 @@ export default mergeConfig(
             name: 'integration',
             maxWorkers: WORKERS,
             environment: 'node',
-            include: ['test/integration/**/*.test.ts', 'supabase/**/*.test.ts'],
+            include: integrationOnly ?? ['test/integration/**/*.test.ts', 'supabase/**/*.test.ts'],
             globalSetup: ['test/integration/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 180_000,
