@@ -174,14 +174,20 @@ async function benchEngine(
   return figures;
 }
 
+/** BENCH_DB_ENGINES=pg15 (or pglite) runs one engine only: loading 100,000 users takes minutes on each. */
+const engines = (process.env.BENCH_DB_ENGINES ?? 'pglite,pg15').split(',');
+
 export async function run(): Promise<BenchFigure[]> {
   const figures: BenchFigure[] = [];
-  const pglite = await openEngine();
-  try {
-    figures.push(...(await benchEngine(pglite, 'pglite', 20)));
-  } finally {
-    await pglite.close();
+  if (engines.includes('pglite')) {
+    const pglite = await openEngine();
+    try {
+      figures.push(...(await benchEngine(pglite, 'pglite', 20)));
+    } finally {
+      await pglite.close();
+    }
   }
+  if (!engines.includes('pg15')) return figures;
   if (!postgresAvailable()) {
     console.warn('[bench db] PostgreSQL is not installed: the pg15 figures are skipped.');
     return figures;
