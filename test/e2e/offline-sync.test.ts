@@ -115,7 +115,8 @@ describeInBrowser('offline sync (production build, service worker, sync worker, 
   it('writes made offline reach the server once, after the page was closed and reopened online', async () => {
     // A day with no other workout, so the planning XP (one award per user and day) is this workout's.
     const planDay = addDays(today, 2);
-    // A rest day for today.
+    // A rest day for today (the last test left the week of tomorrow on screen: on a Saturday, next week).
+    await showDay(page, today);
     await page.getByTestId(`day-${today}`).click();
     await page.getByRole('button', { name: /Confirm rest day/ }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Enjoy your rest' }).click();

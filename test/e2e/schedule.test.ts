@@ -18,6 +18,7 @@ import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import { eventually, serviceApi, type ServiceApi } from './support/schedule-api';
+import { showDay } from './support/sync-user';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 // Raw i18n keys of the schedule and motivation namespaces, should one ever reach the screen.
@@ -385,12 +386,15 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     await page.context().setOffline(true);
 
     const tomorrow = addDays(today(), 1);
+    // On a Saturday tomorrow is next week's Sunday: move the week when the day is not on screen.
+    await showDay(page, tomorrow);
     await page.getByTestId(`day-${tomorrow}`).click();
     await dayPanel(page).getByRole('button', { name: 'Plan a workout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Plan a workout' });
     await dialog.getByRole('button', { name: /Cardio/ }).click();
     await dialog.getByRole('button', { name: 'Plan workout' }).click();
     await dialog.waitFor({ state: 'detached' });
+    await showDay(page, today());
     await page.getByTestId(`day-${today()}`).click();
     await dayPanel(page)
       .getByRole('button', { name: /Confirm rest day/ })

@@ -68,9 +68,15 @@ export async function selectedDay(page: Page): Promise<string> {
 
 /** Shows `day` in the schedule's week view (one "Next week" if it is in the next week). */
 export async function showDay(page: Page, day: string): Promise<void> {
-  await page.getByRole('group', { name: 'Calendar' }).locator('[data-day]').first().waitFor();
+  const first = page.getByRole('group', { name: 'Calendar' }).locator('[data-day]').first();
+  await first.waitFor();
   const cell = page.getByTestId(`day-${day}`);
-  if ((await cell.count()) === 0) await page.getByRole('button', { name: 'Next week' }).click();
+  if ((await cell.count()) === 0) {
+    // The week shown may be before or after the day's (a Saturday's "tomorrow" is next week's Sunday).
+    const shownFrom = (await first.getAttribute('data-day')) ?? '';
+    const direction = day < shownFrom ? 'Previous week' : 'Next week';
+    await page.getByRole('button', { name: direction }).click();
+  }
   await cell.waitFor();
 }
 
