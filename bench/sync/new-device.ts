@@ -6,11 +6,9 @@
  * Owns: its emulator, the preview server, the browser and the temporary build (all removed at the end).
  */
 import { randomUUID } from 'node:crypto';
-import { rmSync } from 'node:fs';
 import { chromium, type Browser, type BrowserContext, type Request } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
-import { prepareDist, serve } from '../web/app-server';
+import type { Emulator } from '../../supabase/emulator/src/start-emulator';
+import { withServedApp } from '../web/app-server';
 import { createConfirmedUser, signIn } from '../web/signed-in';
 
 const HISTORY_WORKOUTS = 10_000;
@@ -147,29 +145,21 @@ function traceRequests(context: BrowserContext) {
 }
 
 export async function newDeviceFirstScreenMs(executablePath: string, args: string[]): Promise<number> {
-  const dist = await prepareDist();
-  const emulator = await startEmulator({ port: 0, memory: true, autoconfirm: true });
-  let server: PreviewServer | null = null;
-  let browser: Browser | null = null;
-  try {
-    const served = await serve(dist.dir, emulator);
-    server = served.server;
-    browser = await chromium.launch({ executablePath, headless: true, args });
-    const user = await userWithLongHistory(emulator);
-    const times: number[] = [];
-    for (let i = 0; i < RUNS; i++)
-      times.push(await oneDevice(browser, served.url, user.email, user.progress));
-    times.sort((a, b) => a - b);
-    console.log(
-      `new device: level ${user.progress.level}, streak ${user.progress.streak}, first screen after sign-in ${times
-        .map((t) => `${Math.round(t)} ms`)
-        .join(', ')}`,
-    );
-    return times[Math.floor(times.length / 2)] ?? Number.NaN;
-  } finally {
-    await browser?.close();
-    await server?.close();
-    await emulator.stop();
-    if (dist.temporary) rmSync(dist.dir, { recursive: true, force: true });
-  }
+  return withServedApp(async ({ url, emulator }) => {
+    const browser = await chromium.launch({ executablePath, headless: true, args });
+    try {
+      const user = await userWithLongHistory(emulator);
+      const times: number[] = [];
+      for (let i = 0; i < RUNS; i++) times.push(await oneDevice(browser, url, user.email, user.progress));
+      times.sort((a, b) => a - b);
+      console.log(
+        `new device: level ${user.progress.level}, streak ${user.progress.streak}, first screen after sign-in ${times
+          .map((t) => `${Math.round(t)} ms`)
+          .join(', ')}`,
+      );
+      return times[Math.floor(times.length / 2)] ?? Number.NaN;
+    } finally {
+      await browser.close();
+    }
+  });
 }

@@ -1,13 +1,13 @@
 // The production build of the app, served as `npm start` serves it, for the suites that load the real app
 // (web, and sync's new-device figure).
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build, preview, type PreviewServer } from 'vite';
 import { prerenderLanding } from '../../scripts/prerender-landing';
-import type { Emulator } from '../../supabase/emulator/src/start-emulator';
+import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -49,5 +49,26 @@ export async function serve(
   } finally {
     if (previous === undefined) delete process.env.SPOTTER_API_URL;
     else process.env.SPOTTER_API_URL = previous;
+  }
+}
+
+/**
+ * The build (prepareDist), a fresh emulator and the preview serving the one against the other, for the
+ * length of `use`; all stopped (and a temporary build removed) afterwards.
+ */
+export async function withServedApp<T>(
+  use: (app: { url: string; emulator: Emulator }) => Promise<T>,
+): Promise<T> {
+  const dist = await prepareDist();
+  const emulator = await startEmulator({ port: 0, memory: true, autoconfirm: true });
+  let server: PreviewServer | null = null;
+  try {
+    const served = await serve(dist.dir, emulator);
+    server = served.server;
+    return await use({ url: served.url, emulator });
+  } finally {
+    await server?.close();
+    await emulator.stop();
+    if (dist.temporary) rmSync(dist.dir, { recursive: true, force: true });
   }
 }

@@ -15,14 +15,12 @@
  * directory (no service worker then: its registration 404s).
  * Owns: the emulator, the preview server, the browser and the temporary build (all removed at the end).
  */
-import { rmSync } from 'node:fs';
 import { chromium, type Browser } from 'playwright-core';
-import type { PreviewServer } from 'vite';
-import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
+import type { Emulator } from '../../supabase/emulator/src/start-emulator';
 import { round, type BenchFigure } from '../figures';
 import { describeLoads, firstScreenLoads, inlineScripts, recordScripts, totalKb } from './js-weight';
 import { runLighthouse, type LighthouseOptions } from './lighthouse';
-import { prepareDist, serve } from './app-server';
+import { withServedApp } from './app-server';
 import { signedInState, signIn } from './signed-in';
 import { userWithHistory } from './user-history';
 
@@ -120,24 +118,18 @@ function signedInWithHistory(url: string, emulator: Emulator): () => Promise<Lig
 }
 
 export async function run(): Promise<BenchFigure[]> {
-  const dist = await prepareDist();
-  const emulator = await startEmulator({ port: 0, memory: true, autoconfirm: true });
-  let server: PreviewServer | null = null;
-  let browser: Browser | null = null;
-  try {
-    const served = await serve(dist.dir, emulator);
-    server = served.server;
-    browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
-    const landing = await landingScripts(browser, served.url);
-    const firstScreen = await firstScreenScripts(browser, served.url, emulator);
-    await browser.close();
-    browser = null;
-    const scores = await lighthouseMedian('landing', `${served.url}/`, () => Promise.resolve({}));
-    const home = await lighthouseMedian(
-      'home signed in',
-      `${served.url}/home`,
-      signedInWithHistory(served.url, emulator),
-    );
+  return withServedApp(async ({ url, emulator }) => {
+    const browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
+    let landing: number;
+    let firstScreen: number;
+    try {
+      landing = await landingScripts(browser, url);
+      firstScreen = await firstScreenScripts(browser, url, emulator);
+    } finally {
+      await browser.close(); // Lighthouse starts its own
+    }
+    const scores = await lighthouseMedian('landing', `${url}/`, () => Promise.resolve({}));
+    const home = await lighthouseMedian('home signed in', `${url}/home`, signedInWithHistory(url, emulator));
     return [
       { name: 'landing_js_gz_kb', value: round(landing, 1), unit: 'KB', better: 'lower', target: 120 },
       {
@@ -176,10 +168,5 @@ export async function run(): Promise<BenchFigure[]> {
         target: 0.95,
       },
     ];
-  } finally {
-    await browser?.close();
-    await server?.close();
-    await emulator.stop();
-    if (dist.temporary) rmSync(dist.dir, { recursive: true, force: true });
-  }
+  });
 }

@@ -84,14 +84,20 @@ where d.setdatabase in (0, (select oid from pg_catalog.pg_database where datname
 order by d.setdatabase desc
 limit 1`;
 
-export interface RoleSettings {
+export interface RequestSettings {
   /** The role's statement_timeout, or undefined when it has none. */
-  statementTimeout(role: ApiRole): Promise<string | undefined>;
+  statementTimeout: string | undefined;
   /**
-   * The statement that calls the configured pre-request function (`select "private"."check_request"()`),
-   * run in each request's transaction after its settings and before its query; null when none is set.
+   * The statement that calls the configured pre-request function
+   * (`select "request_guard"."check_request"()`), run in each request's transaction after its settings and
+   * before its query; null when none is set.
    */
-  preRequest(): Promise<string | null>;
+  preRequest: string | null;
+}
+
+export interface RoleSettings {
+  /** What PostgREST applies to a request of `role`, read once and again on a config reload. */
+  forRole(role: ApiRole): Promise<RequestSettings>;
 }
 
 /** `schema.function` (or a bare name, in `public`) as a quoted call; null for anything else. */
@@ -147,11 +153,9 @@ export function createRoleSettings(engine: Engine, log: (line: string) => void):
     return loading ?? load();
   };
   return {
-    async statementTimeout(role) {
-      return (await settings()).timeouts.get(role);
-    },
-    async preRequest() {
-      return (await settings()).preRequest;
+    async forRole(role) {
+      const loaded = await settings();
+      return { statementTimeout: loaded.timeouts.get(role), preRequest: loaded.preRequest };
     },
   };
 }

@@ -84,16 +84,17 @@ export function restRoutes(ctx: EmulatorContext): Hono {
   };
 
   const run = async (identity: RequestIdentity, info: RequestInfo, plan: Plan): Promise<RestResponse> => {
+    const settings = await roleSettings.forRole(identity.role);
     const requestIdentity: RequestIdentity = {
       ...identity,
       readOnly: plan.readOnly,
       method: info.method,
       path: info.path,
       headers: Object.fromEntries(info.headers),
-      statementTimeout: await roleSettings.statementTimeout(identity.role),
+      statementTimeout: settings.statementTimeout,
     };
     // PostgREST's db-pre-request: called for every request, in its transaction, after the settings.
-    const preRequest = await roleSettings.preRequest();
+    const { preRequest } = settings;
     // A read-only table read has nothing to roll back (a function's NOTIFY is the one side effect a
     // READ ONLY transaction allows, hence RPC reads that may need to roll back take the general path):
     // settings and query go as one pipeline, one round trip into PGlite instead of four.
