@@ -4,14 +4,33 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
-// The first non-empty line of an error, without colour codes, cut to keep the summary readable.
+// The non-empty lines of an error, without colour codes.
+function lines(message) {
+  return (
+    (message ?? '')
+      // eslint-disable-next-line no-control-regex -- the escape character starts a colour code
+      .replace(/\u001b\[[0-9;]*m/g, '')
+      .split('\n')
+      .map((l) => l.trim())
+      .filter((l) => l !== '')
+  );
+}
+
+// The first line of an error, cut to keep the summary readable.
 function firstLine(message) {
-  const line = (message ?? '')
-    // eslint-disable-next-line no-control-regex -- the escape character starts a colour code
-    .replace(/\u001b\[[0-9;]*m/g, '')
-    .split('\n')
-    .find((l) => l.trim() !== '');
-  return (line ?? '(no message)').trim().slice(0, 300);
+  return (lines(message)[0] ?? '(no message)').slice(0, 300);
+}
+
+// What explains a failure beyond its first line, in a few lines: Playwright's call log (what it waited
+// for, what got in the way: "- element intercepts pointer events") and the first frame in our code.
+// A flaky failure in CI is seen once; without these it cannot be told apart from any other timeout.
+function detail(message) {
+  const all = lines(message);
+  const log = all.filter((l) => l.startsWith('- ')).slice(-6);
+  const frame = all.find(
+    (l) => !l.includes('node_modules') && /^at .*\b(test|src|sync-worker|service-worker|supabase)\//.test(l),
+  );
+  return [...log, ...(frame ? [frame] : [])].map((l) => `ci:       ${l.slice(0, 240)}`);
 }
 
 const [dir, ...runs] = process.argv.slice(2);
@@ -56,6 +75,7 @@ for (const run of runs) {
         `ci:   FAILED ${relative(process.cwd(), fileResult.name)} > ${test.fullName}: ` +
           firstLine(test.failureMessages?.[0]),
       );
+      for (const line of detail(test.failureMessages?.[0])) console.log(line);
     }
   }
   passed += report.numPassedTests;

@@ -8,7 +8,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/dates';
 import type { Emulator } from '../../supabase/emulator/src/start-emulator';
@@ -104,6 +104,32 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
       throw new Error(`/schedule did not open: ${page.url()}\n${await page.locator('body').innerText()}`, {
         cause: error,
       });
+    }
+  }
+
+  /**
+   * Waits for `locator`; on a timeout the error's first line says what the page showed instead (its
+   * language, the day panel's text), with a screenshot, since CI shows only that line of a failure.
+   */
+  async function waitShowing(page: Page, locator: Locator, what: string, timeout = 60_000): Promise<void> {
+    try {
+      await locator.waitFor({ timeout });
+    } catch (error) {
+      await page.screenshot({ path: `${shots}schedule-failed-wait.png` }).catch(() => undefined);
+      const [lang, sync] = await page
+        .evaluate(() => [
+          document.documentElement.lang,
+          document.querySelector('[data-sync-button]')?.getAttribute('data-sync-button') ?? 'none',
+        ])
+        .catch(() => ['?', '?']);
+      const panel = await dayPanel(page)
+        .innerText({ timeout: 1000 })
+        .catch(() => '(no day panel)');
+      throw new Error(
+        `${what} not shown in ${timeout} ms; page language "${lang}", sync "${sync}", ` +
+          `day panel: ${JSON.stringify(panel.slice(0, 200))}`,
+        { cause: error },
+      );
     }
   }
 
@@ -304,7 +330,8 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
         // The language is a synced setting (user_settings): set it as another device would, then reload.
         await api.upsert('user_settings', [{ id: mia.id, user_id: mia.id, language: lng }]);
         await openSchedule(page);
-        await dayPanel(page).getByText(rest).waitFor({ timeout: 30_000 });
+        // The row reaches this device by the sync worker's pull at start (or realtime before the reload).
+        await waitShowing(page, dayPanel(page).getByText(rest), `${lng}: "${rest}"`);
         await page.getByRole('heading', { level: 1, name: heading }).waitFor();
         // Monday first in both languages.
         const first = await page.locator('[data-day]').first().getAttribute('data-day');
@@ -323,7 +350,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     } finally {
       await api.upsert('user_settings', [{ id: mia.id, user_id: mia.id, language: 'en' }]);
       await openSchedule(page);
-      await dayPanel(page).getByText('Rest day confirmed').waitFor({ timeout: 30_000 });
+      await waitShowing(page, dayPanel(page).getByText('Rest day confirmed'), 'en: "Rest day confirmed"');
     }
   });
 
