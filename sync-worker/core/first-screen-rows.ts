@@ -12,6 +12,23 @@
 import { addDays, utcDay } from '../../src/domain/dates';
 import type { CollectionName } from '../../src/db/schemas';
 
+/**
+ * Collections whose first page /home needs as it is (the own profile's streak and level, the settings'
+ * language and theme, today's rest day): small for every user, asked for ahead of the history
+ * (first-screen-lane.ts). The workouts' window below is the other first-screen request of a collection.
+ */
+export const FIRST_SCREEN_PAGES: ReadonlySet<CollectionName> = new Set<CollectionName>([
+  'profiles',
+  'user_settings',
+  'rest_days',
+]);
+
+/** The first screen's requests for a lane (first-screen-lane.ts) over these collections, the feed included. */
+export function firstScreenRequests(names: readonly CollectionName[], now: Date): string[] {
+  const requests = names.filter((name) => FIRST_SCREEN_PAGES.has(name) || firstScreenWindow(name, now));
+  return ['feed', ...requests];
+}
+
 /** A date column and the inclusive range of days to fetch first. */
 export interface FirstScreenWindow {
   column: string;

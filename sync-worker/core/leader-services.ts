@@ -13,8 +13,9 @@ import { inFilters } from '../realtime/in-filters';
 import type { RealtimeSupervisor } from '../realtime/supervisor';
 import { FriendProfiles } from './friend-profiles';
 import type { SyncGate } from './gate';
+import type { FirstScreenLane } from './first-screen-lane';
 import { effectsOf } from './intent-effects';
-import { LocalDocs, type LoadMoreResult, type LocalDocKind } from './local-docs';
+import { LOCAL_DOC_KINDS, LocalDocs, type LoadMoreResult, type LocalDocKind } from './local-docs';
 import { RecheckRows } from './recheck-rows';
 import { reconcileOwnRows } from './reconcile';
 import type { ReplicationHooks } from './replicate-collection';
@@ -29,6 +30,8 @@ export interface LeaderServicesOptions {
   now: () => Date;
   hooks: ReplicationHooks;
   supervisor: RealtimeSupervisor | null;
+  /** The first screen's requests ahead of the rest (first-screen-lane.ts). */
+  lane: FirstScreenLane;
   queue?: QueueOutcomeSource;
   intentRetryBaseMs?: number;
   random?: () => number;
@@ -44,6 +47,7 @@ export class LeaderServices {
   readonly recheck: RecheckRows;
   private readonly friends: FriendProfiles | null;
   private offFriendsRealtime: (() => void) | null = null;
+  private stopped = false;
 
   constructor(private readonly options: LeaderServicesOptions) {
     const { db, client, gate, userId, now } = options;
@@ -97,12 +101,19 @@ export class LeaderServices {
     on('flexes', null, 'feed');
   }
 
-  /** On leadership. */
+  /**
+   * On leadership. The feed is one of the first screen's requests (first-screen-lane.ts); friends'
+   * profiles and the other local documents follow once the lane opens. The caller says `issued()`.
+   */
   start(): void {
+    const { lane } = this.options;
     this.intents.start();
     this.recheck.start();
-    this.friends?.start();
-    this.localDocs.refreshAll();
+    lane.track('feed', this.localDocs.refreshed('feed'));
+    this.afterFirstScreen(() => {
+      this.friends?.start();
+      this.localDocs.refreshAll(LOCAL_DOC_KINDS.filter((kind) => kind !== 'feed'));
+    });
   }
 
   /** A realtime change of a replicated collection. */
@@ -120,9 +131,19 @@ export class LeaderServices {
       if (only.has('xp_events')) this.localDocs.refresh('feed');
       return;
     }
-    this.localDocs.refreshAll();
+    this.afterFirstScreen(() => this.localDocs.refreshAll());
     // Also settles intents the service worker queued, from its queue database.
     this.intents.kick();
+  }
+
+  /** Runs `fn` once the first screen's requests are answered (at once after that). */
+  private afterFirstScreen(fn: () => void): void {
+    const { lane } = this.options;
+    if (lane.isOpen) fn();
+    else
+      void lane.history().then(() => {
+        if (!this.stopped) fn();
+      });
   }
 
   /** syncNow, online, a new token: end an intent back-off early. */
@@ -139,6 +160,7 @@ export class LeaderServices {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     this.intents.stop();
     this.recheck.stop();
     this.localDocs.stop();

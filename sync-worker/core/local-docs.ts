@@ -81,10 +81,16 @@ export class LocalDocs {
 
   constructor(private readonly options: LocalDocsOptions) {}
 
-  refreshAll(): void {
+  refreshAll(kinds: readonly LocalDocKind[] = LOCAL_DOC_KINDS): void {
     // The first refresh (on leadership) starts following the board's inputs; nothing earlier calls out.
     this.unwatchLeaderboard ??= watchLeaderboardInputs(this.options.db, () => this.refresh('leaderboard'));
-    for (const kind of LOCAL_DOC_KINDS) this.refresh(kind);
+    for (const kind of kinds) this.refresh(kind);
+  }
+
+  /** Refreshes `kind`; resolves when that refresh has ended, whatever its outcome (never rejects). */
+  refreshed(kind: LocalDocKind): Promise<void> {
+    this.refresh(kind);
+    return this.running.get(kind) ?? Promise.resolve();
   }
 
   refresh(kind: LocalDocKind): void {

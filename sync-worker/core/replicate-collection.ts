@@ -30,7 +30,8 @@ import type { CollectionSync } from './collections';
 import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
 import { fillPullBase, firstPull, holdsNothing } from './first-pull';
-import { firstScreenWindow, type FirstScreenWindow } from './first-screen-rows';
+import type { FirstScreenLane } from './first-screen-lane';
+import { FIRST_SCREEN_PAGES, firstScreenWindow, type FirstScreenWindow } from './first-screen-rows';
 import { ledger$, storedLedger } from './local-doc-stream';
 import { afterOverlaidWrite, overlayPulled, reapplyPending } from './pull-overlay';
 import { settleStalePushesWhenIdle } from './settle-stale-pushes';
@@ -75,6 +76,8 @@ export interface ReplicateOptions {
   pullBatchSize?: number;
   /** Pull only these ids (friends' profiles); an empty list pulls nothing. */
   idIn?: readonly string[];
+  /** A new device's first requests: the first screen's ahead of the history (first-screen-lane.ts). */
+  lane?: FirstScreenLane;
 }
 
 export function replicateCollection(options: ReplicateOptions): CollectionReplication {
@@ -147,13 +150,20 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
   // A new device's first page (and the first screen's rows) are requested as soon as this instance
   // leads, not only once RxDB has set the replication up (meta storage, checkpoints: about 150 ms with
   // every collection starting at once, bench sync). Used once, by the first pull, and only with the
-  // batch size it was asked with.
+  // batch size it was asked with. The first page of a collection /home does not read waits until the
+  // first screen's requests are answered (first-screen-lane.ts).
+  const { lane } = options;
+  const firstScreenPage = FIRST_SCREEN_PAGES.has(sync.name);
+  const fetchFirstPage = (batchSize: number, token: string | null): Promise<ServerRow[]> =>
+    firstScreenPage || !lane
+      ? fetchPage(undefined, batchSize, token)
+      : lane.history().then(() => fetchPage(undefined, batchSize, token));
   let firstPage: { batchSize: number; rows: Promise<ServerRow[]> } | null = null;
   let firstScreen: Promise<ServerRow[]> | null = null;
   const takeFirstPage = (batchSize: number, token: string | null) => {
     const early = firstPage;
     firstPage = null;
-    return early?.batchSize === batchSize ? early.rows : fetchPage(undefined, batchSize, token);
+    return early?.batchSize === batchSize ? early.rows : fetchFirstPage(batchSize, token);
   };
   const takeFirstScreen = (token: string | null) => {
     const early = firstScreen;
@@ -161,19 +171,27 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     return early ?? fetchFirstScreen(token);
   };
   if (!options.idIn) {
+    let sent = false;
     void db
       .waitForLeadership()
       .then(async () => {
         if (!gate.isOpen || !(await holdsNothing(collection))) return;
+        sent = true;
         const token = gate.token;
         firstScreen = fetchFirstScreen(token);
         firstScreen?.catch(() => undefined);
+        if (firstScreen) lane?.track(sync.name, firstScreen);
         const batchSize = options.pullBatchSize ?? PULL_BATCH_SIZE;
-        const rows = fetchPage(undefined, batchSize, token);
+        const rows = fetchFirstPage(batchSize, token);
         rows.catch(() => undefined);
+        if (firstScreenPage) lane?.track(sync.name, rows);
         firstPage = { batchSize, rows };
       })
-      .catch(() => undefined);
+      .catch(() => undefined)
+      // Nothing sent (the device holds the collection, the gate was closed): the lane waits no more.
+      .finally(() => {
+        if (!sent) lane?.skip(sync.name);
+      });
   }
 
   async function pull(

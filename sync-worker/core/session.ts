@@ -23,6 +23,8 @@ import { fromSupabase } from '../realtime/types';
 import { pullAfterPushes } from '../intents/follow-up-pull';
 import type { QueueOutcomeSource } from '../intents/queue-outcomes';
 import { collectionSync } from './collections';
+import { FirstScreenLane } from './first-screen-lane';
+import { firstScreenRequests } from './first-screen-rows';
 import { SyncError, toWriteError } from './errors';
 import type { SyncGate } from './gate';
 import { LeaderServices } from './leader-services';
@@ -101,10 +103,15 @@ export class SyncSession {
   private readonly hooks: ReplicationHooks;
   /** Leader only: intents, local documents, friends' profiles (leader-services.ts). */
   private readonly services: LeaderServices;
+  /** A new leader's first requests: the first screen's ahead of the rest (first-screen-lane.ts). */
+  private readonly lane: FirstScreenLane;
 
   constructor(private readonly options: SyncSessionOptions) {
     this.gate = options.gate;
     this.now = options.now ?? (() => new Date());
+    this.lane = new FirstScreenLane(
+      firstScreenRequests(Object.keys(options.db.collections) as CollectionName[], this.now()),
+    );
     this.unsubscribeGate = this.gate.onChange(() => this.emit());
     this.supervisor =
       options.realtime === false
@@ -112,9 +119,13 @@ export class SyncSession {
         : new RealtimeSupervisor({
             client: fromSupabase(options.client),
             ...(options.log ? { log: options.log } : {}),
+            // What changed while the channel was away; after the first screen's requests.
             onSubscribed: () => {
-              this.resync();
-              this.refreshCounts();
+              void this.lane.history().then(() => {
+                if (this.stopped) return;
+                this.resync();
+                this.refreshCounts();
+              });
             },
             onState: () => this.emit(),
             // Tables this session does not replicate (feed, challenge, profile details): their re-reads
@@ -137,6 +148,7 @@ export class SyncSession {
       now: this.now,
       hooks: this.hooks,
       supervisor: this.supervisor,
+      lane: this.lane,
       ...(options.queue ? { queue: options.queue } : {}),
       ...(options.intentRetryBaseMs ? { intentRetryBaseMs: options.intentRetryBaseMs } : {}),
       ...(options.random ? { random: options.random } : {}),
@@ -172,6 +184,7 @@ export class SyncSession {
         retryTime: this.options.retryTime ?? 5_000,
         ...(this.options.pullBatchSize ? { pullBatchSize: this.options.pullBatchSize } : {}),
         hooks,
+        lane: this.lane,
       });
       this.replications.push(replication);
       if (this.supervisor) {
@@ -239,6 +252,7 @@ export class SyncSession {
   private onLeadership(): void {
     if (this.stopped) return;
     this.leader = true;
+    this.lane.start();
     this.services.start();
     this.supervisor?.start();
     this.resyncTimer = setInterval(() => {
@@ -320,6 +334,8 @@ export class SyncSession {
     this.echoes.stop();
     this.supervisor?.stop();
     this.gate.close();
+    // Nothing waits for the first screen any more (a waiting first page would hold RxDB's cancel).
+    this.lane.openNow();
     this.unsubscribeGate();
     for (const sub of this.subscriptions) sub.unsubscribe();
     this.channel?.close();
