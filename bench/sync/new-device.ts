@@ -110,15 +110,16 @@ async function oneDevice(
 }
 
 /**
- * BENCH_NEW_DEVICE_TRACE=1: each request to the backend (the page's and the sync worker's) with when it
- * started and ended after sign-in, to see what the first screen waits for.
+ * BENCH_NEW_DEVICE_TRACE=1: each request to the backend (the page's and the sync worker's) and each script
+ * with when it started and ended after sign-in, to see what the first screen waits for.
  */
 function traceRequests(context: BrowserContext) {
   const seen: { path: string; start: number; end: number | null }[] = [];
   const byRequest = new Map<Request, (typeof seen)[number]>();
   context.on('request', (request) => {
     const { pathname, search } = new URL(request.url());
-    if (!/^\/(rest|auth|functions|storage)\//.test(pathname)) return;
+    // The backend's answers, and the scripts (the page's chunks, the sync worker's bundle).
+    if (!/^\/(rest|auth|functions|storage)\//.test(pathname) && !pathname.endsWith('.js')) return;
     const entry = {
       path: `${request.method()} ${pathname}${search.slice(0, 60)}`,
       start: performance.now(),
