@@ -170,12 +170,25 @@ describe('reapplyPending', () => {
     await db.profiles.insert(ROWS.profiles);
     await renameToMia(db);
     const written = { ...ROWS.profiles, _deleted: false };
-    await reapplyPending(db, 'profiles', written, await readPending(db));
+    await reapplyPending(db, 'profiles', written);
     expect((await db.profiles.findOne(USER).exec())?.first_name).toBe('Mia');
     // A written row that already shows it is left alone (no new revision).
     const doc = await db.profiles.findOne(USER).exec();
-    await reapplyPending(db, 'profiles', { ...written, first_name: 'Mia' }, await readPending(db));
+    await reapplyPending(db, 'profiles', { ...written, first_name: 'Mia' });
     expect((await db.profiles.findOne(USER).exec())?.revision).toBe(doc?.revision);
+  });
+
+  it('does not lay on an intent that settled before it looked, whatever a cached ledger still says', async () => {
+    const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
+    await db.profiles.insert(ROWS.profiles);
+    await renameToMia(db);
+    const entry = Object.values((await readPending(db)).entries)[0]!;
+    // Applied: the server kept its own value (as check_out keeps the server's time, not the device's).
+    await settleIntent(db, entry.key, entry.seq, { status: 'applied' }, NOW);
+    const written = { ...ROWS.profiles, first_name: 'Lena-server', _deleted: false };
+    await db.profiles.upsert(written);
+    await reapplyPending(db, 'profiles', written);
+    expect((await db.profiles.findOne(USER).exec())?.first_name).toBe('Lena-server');
   });
 });
 

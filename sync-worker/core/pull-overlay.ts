@@ -10,7 +10,6 @@ import {
   settleIntent,
   type Json,
   type PendingEntry,
-  type PendingState,
 } from '../../src/db/pending-writes';
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
@@ -130,19 +129,30 @@ export async function afterOverlaidWrite(db: SpotterDatabase, laid: readonly Pen
  * After RxDB wrote a pulled document: if an intent recorded between the overlay and that write is not
  * shown by it, lay the intent's patch on again (the overlay read the ledger a moment too early). Only
  * per-row intents; a set-wide one is settled by its own follow-up pull or reconcile.
+ *
+ * The ledger is read from storage here, never from a cached view: an intent that settled a moment ago
+ * (its row read again already) would otherwise be laid on once more, after the settle, and its device
+ * values kept over the server's for good (fault-convergence seed 166 in CI: a check-out kept the
+ * device's skewed time). One that settles between this read and the patch has its row read again.
  */
 export async function reapplyPending(
   db: SpotterDatabase,
   name: CollectionName,
   written: Record<string, unknown> & { id: string },
-  state: PendingState,
 ): Promise<void> {
+  if (written._deleted === true) return;
+  const state = await readPending(db);
   const patch: Record<string, Json> = {};
+  const laid: PendingEntry[] = [];
   for (const entry of Object.values(state.entries)) {
     if (entry.kind !== 'intent' || entry.collection !== name || entry.doc_id !== written.id) continue;
-    if (!rowShowsIntent(entry, written)) Object.assign(patch, entry.patch ?? {});
+    if (rowShowsIntent(entry, written)) continue;
+    Object.assign(patch, entry.patch ?? {});
+    laid.push(entry);
   }
-  if (Object.keys(patch).length === 0 || written._deleted === true) return;
+  if (laid.length === 0) return;
   const doc = await (db.collections[name] as unknown as RxCollection<Doc>).findOne(written.id).exec();
-  await doc?.incrementalPatch(patch);
+  if (!doc) return;
+  await doc.incrementalPatch(patch);
+  await afterOverlaidWrite(db, laid);
 }

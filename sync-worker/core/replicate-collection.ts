@@ -330,11 +330,12 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
 
   if (sync.pushRpc === null) {
     // Pull-only: an intent recorded between the overlay and RxDB's write of the page is laid on again.
+    // The cached ledger only says whether to look (reapplyPending reads the stored one to decide).
     let ledger: PendingState | null = null;
     const ledgerSub = ledger$(db).subscribe((s) => (ledger = s));
     const received = state.received$.subscribe((doc) => {
       if (ledger && Object.keys(ledger.entries).length > 0) {
-        void reapplyPending(db, sync.name, doc, ledger).catch(() => undefined);
+        void reapplyPending(db, sync.name, doc).catch(() => undefined);
       }
       // The mirror case: an intent laid over this row settled before the write (fault-convergence seed 5:
       // a rest day kept the device's confirmed_at over the server's for good).

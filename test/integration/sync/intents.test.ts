@@ -274,6 +274,40 @@ describeEachEmulator('intent sender', (suite) => {
     await eventually(async () => Object.keys((await readPending(device.db)).recheck ?? {}).length === 0);
   });
 
+  it('reads the row again after that read failed (the server away a moment), with no other change to kick it', async () => {
+    const user = await newUser(emulator());
+    // The first read by id fails as a dropped connection would (the emulator killed mid-run, CI seed 166).
+    let failed = 0;
+    const flaky: typeof fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (failed === 0 && /\/rest\/v1\/profiles\?.*id=in\./.test(url)) {
+        failed += 1;
+        return Promise.reject(new TypeError('fetch failed'));
+      }
+      return fetch(input, init);
+    };
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: COLLECTIONS,
+      realtime: false,
+      fetch: flaky,
+      session: { resyncIntervalMs: 600_000 },
+    });
+    devices.push(device);
+    const profile = () => device.db.profiles.findOne(user.id).exec();
+    await eventually(async () => (await profile()) !== null);
+    const server = (await profile())!.first_name;
+    await (await profile())!.incrementalPatch({ first_name: 'Optimistic' });
+    await markMasked(device.db, [{ key: `profiles:${user.id}`, collection: 'profiles', doc_id: user.id }]);
+    await eventually(async () => failed === 1, 10_000, 'the read failed');
+    await eventually(
+      async () => (await profile())?.first_name === server,
+      15_000,
+      'read again after the failure',
+    );
+    await eventually(async () => Object.keys((await readPending(device.db)).recheck ?? {}).length === 0);
+  });
+
   it('a queued intent the replay refuses rolls back, is kept as failed and shown once', async () => {
     const user = await newUser(emulator());
     const sw = serviceWorkerStandIn(emulator().url);
