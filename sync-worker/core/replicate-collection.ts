@@ -330,11 +330,13 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
 
   if (sync.pushRpc === null) {
     // Pull-only: an intent recorded between the overlay and RxDB's write of the page is laid on again.
-    // The cached ledger only says whether to look (reapplyPending reads the stored one to decide).
+    // The cached ledger only says whether to look: an intent on this row (reapplyPending reads the
+    // stored ledger to decide; reading it for every pulled row would cost a storage read per row).
     let ledger: PendingState | null = null;
     const ledgerSub = ledger$(db).subscribe((s) => (ledger = s));
     const received = state.received$.subscribe((doc) => {
-      if (ledger && Object.keys(ledger.entries).length > 0) {
+      const entries = ledger ? Object.values(ledger.entries) : [];
+      if (entries.some((e) => e.kind === 'intent' && e.collection === sync.name && e.doc_id === doc.id)) {
         void reapplyPending(db, sync.name, doc).catch(() => undefined);
       }
       // The mirror case: an intent laid over this row settled before the write (fault-convergence seed 5:
