@@ -55,9 +55,8 @@ async function landingScripts(browser: Browser, url: string): Promise<number> {
 /**
  * The first signed-in screen of a returning device: signed in and synced once in this context (its
  * database holds the user's data, as on every later visit), then /home opened again with the service
- * worker and its caches cleared, so the scripts are downloaded, not served from the precache. A device
- * that has never synced starts the sync worker at once (src/app/user-data/never-synced.ts), so a fresh
- * context would count the worker's bundle, which a returning user's first screen does not wait for.
+ * worker and its caches cleared, so the scripts are downloaded, not served from the precache: the case
+ * the figure is about (a returning user), whatever a device that has never synced does differently.
  */
 async function firstScreenScripts(browser: Browser, url: string, emulator: Emulator): Promise<number> {
   const email = await createConfirmedUser(emulator);

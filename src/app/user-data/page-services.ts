@@ -34,12 +34,6 @@ export interface PageServices {
   sync: SyncWorkerClient;
   /** Lets the sync worker start (the first signed-in screen has rendered); later calls do nothing. */
   startSyncWorker(): void;
-  /**
-   * Lets the sync worker start before the first screen has rendered: on a device that holds nothing
-   * synced yet, that screen is empty until the worker has pulled (issue 19, a new device's first screen).
-   * The first-screen mark (the shell's overlays) still waits for `startSyncWorker`.
-   */
-  startSyncWorkerEarly(): void;
   wiring: PageSync;
   /** This realm's instance of the user's database (opened once per sign-in). */
   openUserDatabase(userId: string): Promise<SpotterDatabase>;
@@ -73,16 +67,12 @@ function currentSession(): PageSession | null {
 
 function createPageServices(): PageServices {
   let startSyncWorker = () => undefined as void;
-  let startSyncWorkerEarly = () => undefined as void;
   const startAfter = new Promise<void>((resolve) => {
     const fallback = setTimeout(resolve, WORKER_START_FALLBACK_MS);
-    startSyncWorkerEarly = () => {
-      clearTimeout(fallback);
-      resolve();
-    };
     startSyncWorker = () => {
-      startSyncWorkerEarly();
+      clearTimeout(fallback);
       markFirstScreenRendered();
+      resolve();
     };
   });
   const sync = new SyncWorkerClient(undefined, undefined, { startAfter });
@@ -133,13 +123,7 @@ function createPageServices(): PageServices {
     },
     onSignedOut,
   });
-  return {
-    sync,
-    startSyncWorker: () => startSyncWorker(),
-    startSyncWorkerEarly: () => startSyncWorkerEarly(),
-    wiring,
-    openUserDatabase,
-  };
+  return { sync, startSyncWorker: () => startSyncWorker(), wiring, openUserDatabase };
 }
 
 let services: PageServices | null = null;

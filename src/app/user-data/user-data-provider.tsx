@@ -3,8 +3,7 @@
  * data services (page-services.ts) start on first render: from then on every access-token change goes
  * to the sync worker and the service worker's token store, and a sign-out stops the worker. Renders its
  * children once the database is open; until then a quiet loader. The sync worker itself starts after the
- * first screen below has rendered (after-first-screen.ts): its bundle is not on that screen's path;
- * on a device that has never synced, at once (that screen has nothing to show without it).
+ * first screen below has rendered (after-first-screen.ts): its bundle is not on that screen's path.
  * While the database is open, the own profile's zone follows the device's (device-zone.ts), and a push
  * subscription the service worker could not renew is registered again, and the user hears about a full
  * or cleared local storage (storage-notices.tsx).
@@ -19,7 +18,6 @@ import { purgeStaleRestDayFlags } from '@/lib/rest-day-flag';
 import type { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { afterFirstScreen } from './after-first-screen';
 import { followDeviceZone } from './device-zone';
-import { neverSynced, noSyncedDataNoted } from './never-synced';
 import { getPageServices } from './page-services';
 import { StorageNotices } from './storage-notices';
 import { UserDataContext, type UserData } from './user-data-context';
@@ -82,31 +80,6 @@ export function UserDataProvider({ user, children }: UserDataProviderProps) {
     if (!rendered) return undefined;
     return afterFirstScreen(router, () => services.startSyncWorker());
   }, [rendered, router, services]);
-
-  // A device that has never completed a sync (a new device, a cleared browser) has nothing to show:
-  // its first screen waits for the worker's pull, so the worker starts now rather than after that
-  // empty screen (issue 19, `new_device_first_screen_ms`). Known before the database opens from this
-  // browser's note of the user's synced data (local-data-marker.ts); a database opened empty where a
-  // note says otherwise (cleared storage) is known once it is open.
-  useEffect(() => {
-    let current = true;
-    void noSyncedDataNoted(userId).then((none) => {
-      if (current && none) services.startSyncWorkerEarly();
-    });
-    return () => {
-      current = false;
-    };
-  }, [userId, services]);
-  useEffect(() => {
-    if (openDb === null) return undefined;
-    let current = true;
-    void neverSynced(openDb).then((never) => {
-      if (current && never) services.startSyncWorkerEarly();
-    });
-    return () => {
-      current = false;
-    };
-  }, [openDb, services]);
 
   // A push subscription the browser rotated while the service worker had no session is registered
   // again (src/features/push/renew-subscription.ts; a lazy chunk, off the first screen's path).
