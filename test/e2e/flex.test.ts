@@ -56,6 +56,11 @@ describeInBrowser('flex (production build, emulator)', () => {
       /Failed to load resource/,
       /WebSocket/,
     ];
+    // Offline works once the service worker controls the page (its precache holds the lazy chunks a
+    // first command loads); on a loaded machine that can come after the feed has shown.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
     await context.setOffline(true);
     const button = checkIn.getByRole('button', { name: 'Flex' });
     expect(await button.getAttribute('aria-pressed')).toBe('false');

@@ -76,6 +76,11 @@ describeInBrowser('join a friend’s workout (production build, emulator)', () =
       /Failed to load resource/,
       /WebSocket/,
     ];
+    // Offline works once the service worker controls the page (its precache holds the lazy chunks a
+    // first command loads); on a loaded machine that can come after the feed has shown.
+    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+      timeout: 30_000,
+    });
     await context.setOffline(true);
     await planned('Strength').getByRole('button', { name: 'Join', exact: true }).click();
     await planned('Strength').getByRole('button', { name: 'Joining…' }).waitFor();
