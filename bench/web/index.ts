@@ -16,7 +16,7 @@
  * directory (no service worker then: its registration 404s).
  * Owns: the emulator, the preview server, the browser and the temporary build (all removed at the end).
  */
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import type { Emulator } from '../../supabase/emulator/src/start-emulator';
 import { round, type BenchFigure } from '../figures';
 import { describeLoads, firstScreenLoads, inlineScripts, recordScripts, totalKb } from './js-weight';
@@ -53,6 +53,20 @@ async function landingScripts(browser: Browser, url: string): Promise<number> {
 }
 
 /**
+ * Leaves `page` as a user would and drops the service worker with its caches: the next visit downloads
+ * its scripts, but keeps the session and the local database (a returning user without a script cache).
+ */
+async function leaveWithoutScriptCaches(context: BrowserContext, page: Page, url: string): Promise<void> {
+  const cdp = await context.newCDPSession(page);
+  await page.goto('about:blank');
+  await cdp.send('Storage.clearDataForOrigin', {
+    origin: url,
+    storageTypes: 'service_workers,cache_storage',
+  });
+  await page.close();
+}
+
+/**
  * The first signed-in screen of a returning device: signed in and synced once in this context (its
  * database holds the user's data, as on every later visit), then /home opened again with the service
  * worker and its caches cleared, so the scripts are downloaded, not served from the precache: the case
@@ -70,13 +84,7 @@ async function firstScreenScripts(browser: Browser, url: string, emulator: Emula
       undefined,
       { timeout: 60_000 },
     );
-    const cdp = await context.newCDPSession(first);
-    await first.goto('about:blank');
-    await cdp.send('Storage.clearDataForOrigin', {
-      origin: url,
-      storageTypes: 'service_workers,cache_storage',
-    });
-    await first.close();
+    await leaveWithoutScriptCaches(context, first, url);
     const page = await context.newPage();
     const loads = await firstScreenLoads(page, url);
     console.log(`first signed-in screen: ${loads.length} scripts, largest:\n${describeLoads(loads)}`);
@@ -124,13 +132,7 @@ function signedInWithHistory(url: string, emulator: Emulator): () => Promise<Lig
             .getByText(/Full body|Strength|Cardio|Yoga|HIIT/)
             .first()
             .waitFor({ timeout: 60_000 });
-          const cdp = await context.newCDPSession(page);
-          await page.goto('about:blank');
-          await cdp.send('Storage.clearDataForOrigin', {
-            origin: url,
-            storageTypes: 'service_workers,cache_storage',
-          });
-          await page.close();
+          await leaveWithoutScriptCaches(context, page, url);
         } finally {
           await browser.close(); // connected over CDP: disconnects, Lighthouse's browser stays
         }

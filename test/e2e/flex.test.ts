@@ -9,6 +9,7 @@ import { dayFromToday } from '../support/clock/days';
 import { describeInBrowser } from './support/browser';
 import { useAppWithEmulator } from './support/use-app';
 import { accessToken, createUser, eventually, rpcAs, signInThroughForm } from './support/signed-in-app';
+import { untilServiceWorkerControls } from './support/service-worker-page';
 
 const GYM = 'de-berlin-fitx-kreuzberg';
 
@@ -56,11 +57,7 @@ describeInBrowser('flex (production build, emulator)', () => {
       /Failed to load resource/,
       /WebSocket/,
     ];
-    // Offline works once the service worker controls the page (its precache holds the lazy chunks a
-    // first command loads); on a loaded machine that can come after the feed has shown.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await untilServiceWorkerControls(page);
     await context.setOffline(true);
     const button = checkIn.getByRole('button', { name: 'Flex' });
     expect(await button.getAttribute('aria-pressed')).toBe('false');

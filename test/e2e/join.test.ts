@@ -12,6 +12,7 @@ import { today } from '../support/clock/days';
 import { describeInBrowser } from './support/browser';
 import { useAppWithEmulator } from './support/use-app';
 import { createUser, eventually, signInThroughForm } from './support/signed-in-app';
+import { untilServiceWorkerControls } from './support/service-worker-page';
 
 describeInBrowser('join a friend’s workout (production build, emulator)', () => {
   const harness = useAppWithEmulator();
@@ -76,11 +77,7 @@ describeInBrowser('join a friend’s workout (production build, emulator)', () =
       /Failed to load resource/,
       /WebSocket/,
     ];
-    // Offline works once the service worker controls the page (its precache holds the lazy chunks a
-    // first command loads); on a loaded machine that can come after the feed has shown.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await untilServiceWorkerControls(page);
     await context.setOffline(true);
     await planned('Strength').getByRole('button', { name: 'Join', exact: true }).click();
     await planned('Strength').getByRole('button', { name: 'Joining…' }).waitFor();

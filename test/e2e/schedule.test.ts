@@ -18,6 +18,7 @@ import { seriousAxeViolations } from './support/axe';
 import { describeInBrowser, launchBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import { eventually, serviceApi, type ServiceApi } from './support/schedule-api';
+import { untilServiceWorkerControls } from './support/service-worker-page';
 import { showDay } from './support/sync-user';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
@@ -399,9 +400,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     await expect.poll(() => xpBadge(page).textContent()).toMatch(/^0 XP/);
     // The service worker controls the page (the app works offline) and the sync worker has started (it
     // pulled the profile) before the network goes.
-    await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-      timeout: 30_000,
-    });
+    await untilServiceWorkerControls(page);
     // While offline: failed requests, and the realtime channel reporting its transport failure.
     expected = [
       /ERR_INTERNET_DISCONNECTED/,

@@ -120,3 +120,13 @@ export function replayNow(page: Page): Promise<Record<string, unknown>> {
       }),
   );
 }
+
+/**
+ * Waits until the service worker controls `page`: offline works from then on (its precache holds the
+ * lazy chunks a first command loads). On a loaded machine that can come after the first screen.
+ */
+export async function untilServiceWorkerControls(page: Page): Promise<void> {
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
+    timeout: 30_000,
+  });
+}
