@@ -29,6 +29,10 @@ import { ROWS, USER } from './test-fixtures';
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 afterEach(cleanupDatabases);
 
+/** The rows due to be read again, without which request each is. */
+const rowsDue = (state: Awaited<ReturnType<typeof readPending>>) =>
+  recheckEntries(state).map(({ collection, doc_id }) => ({ collection, doc_id }));
+
 async function setup(collections = ['profiles', 'workouts', 'rest_days', 'check_ins'] as const) {
   const db = await openTestDatabase({ userId: USER, collections });
   await db.profiles.insert(ROWS.profiles);
@@ -193,17 +197,15 @@ describe('masked rows (a pull laid a pending patch over them)', () => {
       { status: 'refused', code: 'x', message: 'x' },
       NOW,
     );
-    expect(recheckEntries(await readPending(db))).toEqual([
+    expect(rowsDue(await readPending(db))).toEqual([
       { collection: 'profiles', doc_id: USER },
       { collection: 'check_ins', doc_id: checked.value.id },
     ]);
     await removeRecheck(db, [{ collection: 'profiles', doc_id: USER }]);
-    expect(recheckEntries(await readPending(db))).toEqual([
-      { collection: 'check_ins', doc_id: checked.value.id },
-    ]);
+    expect(rowsDue(await readPending(db))).toEqual([{ collection: 'check_ins', doc_id: checked.value.id }]);
     // The overlay read the ledger just before the entry settled: the row is due at once.
     await markMasked(db, [{ key: 'rest_day:gone', collection: 'rest_days', doc_id: 'r1' }]);
-    expect(recheckEntries(await readPending(db))).toContainEqual({ collection: 'rest_days', doc_id: 'r1' });
+    expect(rowsDue(await readPending(db))).toContainEqual({ collection: 'rest_days', doc_id: 'r1' });
   });
 
   it('an unmasked entry settles without a read', async () => {
@@ -212,6 +214,41 @@ describe('masked rows (a pull laid a pending patch over them)', () => {
     const [e] = pendingEntries(await readPending(db));
     if (!e) throw new Error('no entry');
     await settleIntent(db, e.key, e.seq, { status: 'applied' }, NOW);
+    expect(recheckEntries(await readPending(db))).toEqual([]);
+  });
+});
+
+describe('refused intents', () => {
+  it('have their row read again after the rollback, though no pull was seen hiding it', async () => {
+    const { db, ctx } = await setup();
+    await updateProfile(ctx, { visibility: 'public' });
+    const [entry] = pendingEntries(await readPending(db));
+    if (!entry) throw new Error('no entry');
+    expect(entry.masked).toBeUndefined();
+    // A pull wrote the server's newer row after the command read `previous`, and the command's patch
+    // went over it: nothing marked the row as hidden.
+    await settleIntent(db, entry.key, entry.seq, { status: 'refused', code: 'x', message: 'x' }, NOW);
+    expect((await db.profiles.findOne(USER).exec())?.visibility).toBe('friends');
+    expect(rowsDue(await readPending(db))).toEqual([{ collection: 'profiles', doc_id: USER }]);
+  });
+
+  it('are asked for again after the rollback: a read begun before it does not clear that', async () => {
+    const { db, ctx } = await setup();
+    await updateProfile(ctx, { visibility: 'public' });
+    const [entry] = pendingEntries(await readPending(db));
+    if (!entry) throw new Error('no entry');
+    // The recheck pass reads the ledger while the settle is between its record and its rollback...
+    const seen: ReturnType<typeof recheckEntries>[] = [];
+    const sub = pending$(db).subscribe((s) => seen.push(recheckEntries(s)));
+    await settleIntent(db, entry.key, entry.seq, { status: 'refused', code: 'x', message: 'x' }, NOW);
+    sub.unsubscribe();
+    const first = seen.find((rows) => rows.length > 0);
+    if (!first) throw new Error('the row was never asked for');
+    // ...reads the server's row, which the rollback then overwrites: clearing its request leaves the one
+    // made after the rollback.
+    await removeRecheck(db, first);
+    expect(rowsDue(await readPending(db))).toEqual([{ collection: 'profiles', doc_id: USER }]);
+    await removeRecheck(db, recheckEntries(await readPending(db)));
     expect(recheckEntries(await readPending(db))).toEqual([]);
   });
 });
@@ -225,9 +262,7 @@ describe('rows an intent created', () => {
     if (!created) throw new Error('no entry');
     expect(created.previous).toBeNull();
     await settleIntent(db, created.key, created.seq, { status: 'applied' }, NOW);
-    expect(recheckEntries(await readPending(db))).toEqual([
-      { collection: 'check_ins', doc_id: checked.value.id },
-    ]);
+    expect(rowsDue(await readPending(db))).toEqual([{ collection: 'check_ins', doc_id: checked.value.id }]);
   });
 });
 

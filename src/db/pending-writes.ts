@@ -86,6 +86,11 @@ export interface PendingEntry {
 export interface RecheckEntry {
   collection: CollectionName;
   doc_id: string;
+  /**
+   * Which request to read this row it is (the ledger's `recheck_count` when asked). A read that began
+   * before the row was asked for again (a rolled-back refusal) must not clear the newer request.
+   */
+  asked?: number;
 }
 
 export interface FailedWrite {
@@ -120,6 +125,8 @@ export interface PendingState {
   settling?: Record<string, SettlingEntry>;
   /** Rows to read again, by `collection:doc_id` (absent in ledgers written before it existed). */
   recheck?: Record<string, RecheckEntry>;
+  /** How many times a row was asked to be read again: the next request's `asked`. */
+  recheck_count?: number;
 }
 
 export const emptyPendingState = (): PendingState => ({ next_seq: 1, entries: {}, failed: [], settling: {} });
@@ -160,8 +167,12 @@ function withRecheck(
   const wanted = rows.filter((r): r is RecheckEntry => !isLocalTarget(r.collection));
   if (wanted.length === 0) return s;
   const recheck = { ...(s.recheck ?? {}) };
-  for (const r of wanted) recheck[recheckKey(r)] = { collection: r.collection, doc_id: r.doc_id };
-  return { ...s, recheck };
+  let asked = s.recheck_count ?? 0;
+  for (const r of wanted) {
+    asked += 1;
+    recheck[recheckKey(r)] = { collection: r.collection, doc_id: r.doc_id, asked };
+  }
+  return { ...s, recheck, recheck_count: asked };
 }
 
 export function recheckEntries(state: PendingState): RecheckEntry[] {
@@ -194,11 +205,19 @@ export async function markMasked(
   });
 }
 
-/** These rows were read again (or no longer need it): forget them. */
+/**
+ * These rows were read again (or no longer need it): forget them, unless a row was asked for again since
+ * the read began (an entry with `asked` only clears the request it was).
+ */
 export async function removeRecheck(db: SpotterDatabase, rows: readonly RecheckEntry[]): Promise<void> {
   if (rows.length === 0) return;
   await modifyPending(db, (s) => {
-    const present = rows.map(recheckKey).filter((key) => key in (s.recheck ?? {}));
+    const present = rows
+      .filter((r) => {
+        const stored = s.recheck?.[recheckKey(r)];
+        return stored !== undefined && (r.asked === undefined || stored.asked === r.asked);
+      })
+      .map(recheckKey);
     if (present.length === 0) return s;
     const recheck = { ...s.recheck };
     for (const key of present) delete recheck[key];
@@ -452,10 +471,18 @@ export async function settleIntent(
     if (entry.seq !== seq) return { ...s, failed };
     delete entries[key];
     rollback = entry;
-    // Rolled back to the values before the write; the server's row may have moved on since.
-    return entry.masked ? withRecheck({ ...s, entries, failed }, [entry]) : { ...s, entries, failed };
+    // Rolled back to the values before the write; the server's row may have moved on since. The row is
+    // read again whether or not a pull was seen hiding it: a pull written between the command's read of
+    // `previous` and its ledger write, or between this settle and the rollback below, was never marked.
+    return withRecheck({ ...s, entries, failed }, [entry]);
   });
-  if (rollback) await rollBack(db, rollback);
+  if (!rollback) return;
+  const rolledBack = rollback;
+  await rollBack(db, rolledBack);
+  // Asked again after the rollback: a read that ran between the settle and the rollback (the request
+  // above) was overwritten by it (fault-convergence seed 163: a request another device had accepted
+  // showed "pending" again for good after this device's decline was refused).
+  await modifyPending(db, (s) => withRecheck(s, [rolledBack]));
 }
 
 async function rollBack(db: SpotterDatabase, entry: PendingEntry): Promise<void> {

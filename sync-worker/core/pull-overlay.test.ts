@@ -108,7 +108,7 @@ describe('overlayPulled', () => {
     await readPending(db).then((s) => expect(recheckEntries(s)).toHaveLength(1));
     await removeRecheck(db, [{ collection: 'profiles', doc_id: USER }]);
     await afterOverlaidWrite(db, [entry]);
-    expect(recheckEntries(await readPending(db))).toEqual([{ collection: 'profiles', doc_id: USER }]);
+    expect(recheckEntries(await readPending(db))).toMatchObject([{ collection: 'profiles', doc_id: USER }]);
   });
 
   it('settles a queued request that created its row once the row exists, though it moved on since', async () => {
@@ -172,6 +172,9 @@ describe('reapplyPending', () => {
     const written = { ...ROWS.profiles, _deleted: false };
     await reapplyPending(db, 'profiles', written);
     expect((await db.profiles.findOne(USER).exec())?.first_name).toBe('Mia');
+    // The patch hides the server's row now: it is read again once the intent settles, even refused
+    // (fault-convergence seed 163: a decline laid over a request accepted elsewhere, then refused).
+    expect(Object.values((await readPending(db)).entries).map((e) => e.masked)).toEqual([true]);
     // A written row that already shows it is left alone (no new revision).
     const doc = await db.profiles.findOne(USER).exec();
     await reapplyPending(db, 'profiles', { ...written, first_name: 'Mia' });

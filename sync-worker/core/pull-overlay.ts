@@ -154,5 +154,7 @@ export async function reapplyPending(
   const doc = await (db.collections[name] as unknown as RxCollection<Doc>).findOne(written.id).exec();
   if (!doc) return;
   await doc.incrementalPatch(patch);
-  await afterOverlaidWrite(db, laid);
+  // The patch now hides what the server said: each entry's row is read again once it settles (or at
+  // once, if it settled meanwhile). Without the mark, a refused entry rolled back to its `previous`.
+  await markMasked(db, laid);
 }

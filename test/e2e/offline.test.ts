@@ -235,7 +235,15 @@ describeInBrowser('offline: service worker and write queue (production build, em
         [user.id],
       ),
     ).toBe(1);
-    const outcomes = (await workerMessages(page)).filter((message) => message.type === 'QUEUE_OUTCOME');
+    // The worker removes an entry and then tells its pages, so the last message may trail the empty queue.
+    const outcomes = await until(
+      'an outcome message for each of the three writes',
+      async () => {
+        const heard = (await workerMessages(page)).filter((message) => message.type === 'QUEUE_OUTCOME');
+        return heard.length >= 3 ? heard : false;
+      },
+      () => workerMessages(page),
+    );
     expect(outcomes.map((message) => (message.outcome as { result: string }).result)).toEqual([
       'applied',
       'applied',
@@ -276,7 +284,15 @@ describeInBrowser('offline: service worker and write queue (production build, em
     expect(outcome?.status).toBeLessThan(500);
     expect(outcome?.body).toContain('Gym not found');
     expect(await readWorkerStore(page, 'queue')).toEqual([]);
-    const messages = await workerMessages(page);
+    // As above: the outcome is stored first, and the message to the page follows.
+    const messages = await until(
+      'the outcome message for the refused write',
+      async () => {
+        const heard = await workerMessages(page);
+        return heard.some((message) => message.type === 'QUEUE_OUTCOME') ? heard : false;
+      },
+      () => workerMessages(page),
+    );
     expect(messages).toContainEqual(
       expect.objectContaining({
         type: 'QUEUE_OUTCOME',
