@@ -237,6 +237,45 @@ describeEachEngine('streak rules', (ctx) => {
     });
   });
 
+  describe('a push refreshes once (20261127060000_push_refreshes_streaks_once.sql)', () => {
+    it('counts every row of the push, and a write after it in the same transaction refreshes again', async () => {
+      const user = await createUserWith(ctx, 'batcher', 'public', 'Asia/Tokyo');
+      // The streak needs all three rows: it is computed after the last one, not skipped.
+      await insertAll(user, [
+        workout(user, await dayIn(db(), 'Asia/Tokyo', -2)),
+        workout(user, await dayIn(db(), 'Asia/Tokyo', -1)),
+        workout(user, await dayIn(db(), 'Asia/Tokyo', 0)),
+      ]);
+      expect(await streaks(user)).toEqual([3, 3]);
+
+      const other = await createUserWith(ctx, 'batcher2', 'public', 'Asia/Tokyo');
+      const today = await dayIn(db(), 'Asia/Tokyo', 0);
+      const yesterday = await dayIn(db(), 'Asia/Tokyo', -1);
+      const deferred = await ctx.as(other, async (tx) => {
+        await one(tx, 'select public.push_workouts($1::jsonb) as r', [
+          JSON.stringify([
+            {
+              newDocumentState: workout(other, yesterday),
+              assumedMasterState: null,
+            },
+          ]),
+        ]);
+        // A plain insert after the push, in the same transaction: its trigger refreshes as usual.
+        await tx.query(`insert into public.workouts (id, user_id, type, date) values ($1, $2, 'yoga', $3)`, [
+          clientId('w'),
+          other,
+          today,
+        ]);
+        return one<{ v: string }>(
+          tx,
+          `select coalesce(current_setting('spotter.streaks_deferred', true), '') as v`,
+        );
+      });
+      expect(deferred).toEqual({ v: '' });
+      expect(await streaks(other)).toEqual([2, 2]);
+    });
+  });
+
   describe('changes of zone', () => {
     // Kiritimati (UTC+14) is always one or two calendar days ahead of Pago Pago (UTC-11).
     it('flying west keeps the days already covered in the east', async () => {
