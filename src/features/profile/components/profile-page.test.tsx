@@ -123,16 +123,19 @@ describe('profile page', () => {
     );
     expect(await within(requests).findByText('No pending friend requests.')).toBeInTheDocument();
     // Its notification is read now (the bell counts what is still unread), sent once as its own intent.
+    // The command patches the row and then records the intent, so both are waited for.
     await waitFor(async () =>
       expect((await db.notifications.findOne(ROWS.notifications.id).exec())?.is_read).toBe(true),
     );
-    expect(
-      pendingEntries(await readPending(db))
-        .filter((e) => e.collection === 'notifications')
-        .map((e) => e.request),
-    ).toEqual([
-      { type: 'update', table: 'notifications', id: ROWS.notifications.id, values: { is_read: true } },
-    ]);
+    await waitFor(async () =>
+      expect(
+        pendingEntries(await readPending(db))
+          .filter((e) => e.collection === 'notifications')
+          .map((e) => e.request),
+      ).toEqual([
+        { type: 'update', table: 'notifications', id: ROWS.notifications.id, values: { is_read: true } },
+      ]),
+    );
     await waitFor(async () =>
       expect(
         pendingEntries(await readPending(db)).filter((e) => e.collection === 'friend_requests'),
