@@ -479,6 +479,9 @@ export async function settleIntent(
   if (!rollback) return;
   const rolledBack = rollback;
   await rollBack(db, rolledBack);
+  // Local documents are never read again by row; and modifyPending writes a revision (waking every
+  // ledger subscriber) even when nothing changes.
+  if (isLocalTarget(rolledBack.collection)) return;
   // Asked again after the rollback: a read that ran between the settle and the rollback (the request
   // above) was overwritten by it (fault-convergence seed 163: a request another device had accepted
   // showed "pending" again for good after this device's decline was refused).
