@@ -294,6 +294,11 @@ export interface IntentInput {
   patch: Record<string, Json>;
   /** Those fields before the write; null when the command created the document. */
   previous: Record<string, Json> | null;
+  /**
+   * The command's patch went over a row another write (a pull) had changed since the command read it:
+   * its values may hide a newer server state, so the row is read again once the intent settles.
+   */
+  masked?: boolean;
 }
 
 /**
@@ -325,7 +330,7 @@ export async function recordIntent(db: SpotterDatabase, input: IntentInput, now:
       // A newer request replaces the queued one: whatever the queue still holds is an older state.
       queue_id: null,
       // The row a pull laid the older write over still needs reading again once this one settles.
-      ...(old?.masked ? { masked: true } : {}),
+      ...(old?.masked || input.masked ? { masked: true } : {}),
     };
     return { ...s, next_seq: s.next_seq + 1, entries: { ...s.entries, [input.key]: entry } };
   });

@@ -68,6 +68,7 @@ export class LeaderServices {
       db,
       client,
       gate,
+      ...(options.intentRetryBaseMs ? { retryBaseMs: options.intentRetryBaseMs } : {}),
       onError: (error) => options.onError('recheck', error),
     });
     this.friends =
@@ -134,6 +135,7 @@ export class LeaderServices {
     this.afterFirstScreen(() => this.localDocs.refreshAll());
     // Also settles intents the service worker queued, from its queue database.
     this.intents.kick();
+    this.recheck.nudge();
   }
 
   /** Runs `fn` once the first screen's requests are answered (at once after that). */
@@ -149,6 +151,7 @@ export class LeaderServices {
   /** syncNow, online, a new token: end an intent back-off early. */
   nudge(): void {
     this.intents.nudge();
+    this.recheck.nudge();
   }
 
   loadMoreFeed(limit?: number): Promise<LoadMoreResult> {

@@ -4,7 +4,11 @@
  * page from the service worker's QUEUE_OUTCOME). The pull checkpoint is past those rows, so without this
  * a newer server state stays hidden until the row changes again: a join request accepted before my
  * queued request's delivery was confirmed showed "Joining…" for good.
- * Runs in the leader beside the intent sender; kicked by every ledger change; one pass at a time.
+ * Runs in the leader beside the intent sender; kicked by every ledger change and by `nudge()` (syncNow,
+ * online, a new token); one pass at a time. A read that fails is asked again as the intent sender asks
+ * again: no answer or a 401 closes the gate until it opens, a 408, 429 or 5xx waits a back-off. Without
+ * that, one failed read (an expired token, the server restarting) left the row unread until the ledger
+ * happened to change, which on a quiet device is never.
  */
 import type { DatabaseClient } from '../../src/db/database';
 import type { RxCollection } from 'rxdb';
@@ -19,9 +23,10 @@ import {
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { CoalescedPasses } from './coalesced-passes';
-import { classify } from './errors';
+import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
 import { ledger$ } from './local-doc-stream';
+import { RetryBackoff } from './retry-backoff';
 import { isServerRow, rowToDoc, schemaFields } from './rows';
 
 type Doc = Record<string, unknown> & { id: string };
@@ -31,6 +36,8 @@ export interface RecheckRowsOptions {
   client: DatabaseClient;
   gate: SyncGate;
   onError(error: unknown): void;
+  /** The back-off after a 408, 429 or 5xx (tests shorten it). */
+  retryBaseMs?: number;
 }
 
 export class RecheckRows {
@@ -42,7 +49,11 @@ export class RecheckRows {
     (error) => this.options.onError(error),
   );
 
-  constructor(private readonly options: RecheckRowsOptions) {}
+  private readonly backoff: RetryBackoff;
+
+  constructor(private readonly options: RecheckRowsOptions) {
+    this.backoff = new RetryBackoff({ baseMs: options.retryBaseMs });
+  }
 
   start(): void {
     if (!this.stopped) return;
@@ -54,6 +65,13 @@ export class RecheckRows {
     this.stopped = true;
     this.subscription?.unsubscribe();
     this.subscription = null;
+    this.backoff.wake();
+  }
+
+  /** syncNow, online, a new token: end a back-off early and look at the ledger again. */
+  nudge(): void {
+    this.backoff.wake();
+    this.passes.kick();
   }
 
   /** Resolves after the pass that is running (if any) ends. */
@@ -62,20 +80,42 @@ export class RecheckRows {
   }
 
   private async pass(): Promise<void> {
-    const { db } = this.options;
-    const state = await readPending(db);
-    // A row with a newer intent pending keeps its overlay; it is read once that one settles too.
-    const pending = new Set(Object.values(state.entries).map((e) => `${e.collection}:${e.doc_id}`));
-    const due = recheckEntries(state).filter((r) => !pending.has(`${r.collection}:${r.doc_id}`));
-    if (due.length === 0) return;
-    await this.options.gate.wait();
-    const byCollection = new Map<CollectionName, RecheckEntry[]>();
-    for (const r of due) byCollection.set(r.collection, [...(byCollection.get(r.collection) ?? []), r]);
-    for (const [name, rows] of byCollection) {
+    const { db, gate } = this.options;
+    for (;;) {
+      const due = await this.due();
+      if (due.length === 0 || this.stopped || db.closed) return;
+      await gate.wait();
       if (this.stopped || db.closed) return;
-      await this.readAgain(name, rows);
-      await removeRecheck(db, rows);
+      const token = gate.token;
+      try {
+        for (const [name, rows] of groupByCollection(due)) {
+          if (this.stopped || db.closed) return;
+          await this.readAgain(name, rows);
+          await removeRecheck(db, rows);
+        }
+        this.backoff.succeeded();
+        return;
+      } catch (error) {
+        if (this.stopped || db.closed) return;
+        this.options.onError(error);
+        if (!(error instanceof SyncError)) return;
+        if (error.kind === 'offline') gate.hold('network');
+        else if (error.kind === 'auth') gate.refuse(token);
+        else if (isTransient(error.status)) await this.backoff.wait();
+        else {
+          // Any other 4xx will not change by asking again: the rows stay as the pull left them.
+          await removeRecheck(db, due);
+          return;
+        }
+      }
     }
+  }
+
+  /** Rows to read again now. A row with a newer intent pending keeps its overlay until that one settles. */
+  private async due(): Promise<RecheckEntry[]> {
+    const state = await readPending(this.options.db);
+    const pending = new Set(Object.values(state.entries).map((e) => `${e.collection}:${e.doc_id}`));
+    return recheckEntries(state).filter((r) => !pending.has(`${r.collection}:${r.doc_id}`));
   }
 
   /** The server's rows as they are now; a row gone (or unreadable to me now) is removed locally. */
@@ -100,3 +140,12 @@ export class RecheckRows {
     if (local.size > 0) await collection.bulkRemove([...local.keys()]);
   }
 }
+
+function groupByCollection(rows: readonly RecheckEntry[]): Map<CollectionName, RecheckEntry[]> {
+  const byCollection = new Map<CollectionName, RecheckEntry[]>();
+  for (const r of rows) byCollection.set(r.collection, [...(byCollection.get(r.collection) ?? []), r]);
+  return byCollection;
+}
+
+/** Answers that may differ if asked again later: a timeout, too many requests, a server error. */
+const isTransient = (status: number) => status === 408 || status === 429 || status >= 500;

@@ -17,7 +17,7 @@
  */
 import type { DatabaseClient } from '../../src/db/database';
 import type { Subscription } from 'rxjs';
-import { INTENT_RETRY, jitteredDelay, type RandomSource } from '../../src/domain/backoff';
+import type { RandomSource } from '../../src/domain/backoff';
 import {
   markIntentQueued,
   pendingEntries,
@@ -26,6 +26,7 @@ import {
   type PendingEntry,
 } from '../../src/db/pending-writes';
 import { CoalescedPasses } from '../core/coalesced-passes';
+import { RetryBackoff } from '../core/retry-backoff';
 import { ledger$ } from '../core/local-doc-stream';
 import type { SpotterDatabase } from '../../src/db/types';
 import type { SyncGate } from '../core/gate';
@@ -57,9 +58,7 @@ export interface SettledIntent {
 export class IntentSender {
   private stopped = true;
   private subscription: Subscription | null = null;
-  private failures = 0;
-  private backoffTimer: ReturnType<typeof setTimeout> | null = null;
-  private wakeBackoff: (() => void) | null = null;
+  private readonly backoff: RetryBackoff;
   /** One sending pass at a time; ledger changes during a pass ask for one more. */
   private readonly passes = new CoalescedPasses(
     () => this.sendAll(),
@@ -73,6 +72,10 @@ export class IntentSender {
   readonly settling: SettlingWatcher;
 
   constructor(private readonly options: IntentSenderOptions) {
+    this.backoff = new RetryBackoff(
+      { baseMs: options.baseDelayMs, maxMs: options.maxDelayMs },
+      options.random,
+    );
     this.settling = new SettlingWatcher({
       db: options.db,
       now: options.now,
@@ -95,8 +98,7 @@ export class IntentSender {
 
   /** syncNow, online, a new token: end a back-off early and look at the ledger. */
   nudge(): void {
-    this.failures = 0;
-    this.wakeBackoff?.();
+    this.backoff.wake();
     this.kick();
   }
 
@@ -110,7 +112,7 @@ export class IntentSender {
     this.subscription?.unsubscribe();
     this.subscription = null;
     this.settling.stop();
-    this.wakeBackoff?.();
+    this.backoff.wake();
   }
 
   private async sendAll(): Promise<void> {
@@ -132,12 +134,12 @@ export class IntentSender {
         const now = this.options.now();
         switch (answer.kind) {
           case 'applied':
-            this.failures = 0;
+            this.backoff.succeeded();
             await settleIntent(db, next.key, next.seq, { status: 'applied' }, now);
             settled.push({ entry: next, status: 'applied' });
             break;
           case 'refused':
-            this.failures = 0;
+            this.backoff.succeeded();
             await settleIntent(db, next.key, next.seq, { status: 'refused', ...answer }, now);
             settled.push({ entry: next, status: 'refused' });
             break;
@@ -152,7 +154,7 @@ export class IntentSender {
             if (error.kind === 'offline') gate.hold('network');
             else if (error.kind === 'queued') gate.hold('queued');
             else if (error.kind === 'auth') gate.refuse(token);
-            else await this.backoff();
+            else await this.backoff.wait();
             this.options.onError?.(error);
             break;
           }
@@ -187,27 +189,6 @@ export class IntentSender {
       if (state.state === 'refused') await queue.dismiss(entry.queue_id!).catch(() => undefined);
       settled.push({ entry, status: outcome.status });
     }
-  }
-
-  private backoff(): Promise<void> {
-    this.failures += 1;
-    const policy = {
-      ...INTENT_RETRY,
-      baseMs: this.options.baseDelayMs ?? INTENT_RETRY.baseMs,
-      maxMs: this.options.maxDelayMs ?? INTENT_RETRY.maxMs,
-    };
-    // Jitter: every device of every user that got the same 503 would otherwise return in step.
-    const delay = jitteredDelay(this.failures, policy, this.options.random);
-    return new Promise((resolve) => {
-      const done = () => {
-        if (this.backoffTimer !== null) clearTimeout(this.backoffTimer);
-        this.backoffTimer = null;
-        this.wakeBackoff = null;
-        resolve();
-      };
-      this.wakeBackoff = done;
-      this.backoffTimer = setTimeout(done, delay);
-    });
   }
 }
 

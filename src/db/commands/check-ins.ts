@@ -2,6 +2,7 @@ import type { z } from 'zod';
 import { recordIntent } from '../pending-writes';
 import type { CheckInDoc } from '../schemas/check-ins';
 import { newId, nowOf, type CommandContext } from './context';
+import { patchReadRow } from './patch-read-row';
 import type { checkInInput, checkOutInput } from './inputs';
 import { DATA_ERRORS, fail, ok, parseInput, type CommandResult } from './result';
 
@@ -72,7 +73,7 @@ export async function checkOut(
   if (doc.checked_out_at !== null) return ok(doc.toMutableJSON());
   const now = nowOf(ctx);
   const at = now.toISOString();
-  const written = await doc.incrementalPatch({ checked_out_at: at });
+  const { written, raced } = await patchReadRow(doc, { checked_out_at: at });
   await recordIntent(
     ctx.db,
     {
@@ -82,6 +83,7 @@ export async function checkOut(
       request: { type: 'rpc', fn: 'check_out', args: { p_check_in_id: doc.id, p_at: at } },
       patch: { checked_out_at: at },
       previous: { checked_out_at: null },
+      masked: raced,
     },
     now,
   );

@@ -138,6 +138,47 @@ describe('respond and cancel', () => {
     expect(await entries()).toHaveLength(1);
   });
 
+  it('an answer laid over a row a pull changed after the command read it is read again once applied', async () => {
+    // The sync worker's pull writes the other device's answer between the command's read and its patch
+    // (fault-convergence seed 151). The command's clock then hides the server's responded_at.
+    const serverTime = new Date(NOW.getTime() + 60_000).toISOString();
+    const pullBetween = new Proxy(db.friend_requests, {
+      get(target, prop) {
+        if (prop !== 'findOne') return Reflect.get(target, prop) as unknown;
+        return (id: string) => ({
+          exec: async () => {
+            const read = await target.findOne(id).exec();
+            await target.upsert({ ...INCOMING, status: 'declined', responded_at: serverTime });
+            return read;
+          },
+        });
+      },
+    });
+    // RxDB keeps a database's state by the object itself: its methods run on the real one.
+    const racing = new Proxy(db, {
+      get(target, prop) {
+        if (prop === 'friend_requests') return pullBetween;
+        const value = Reflect.get(target, prop) as unknown;
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    await respondToFriendRequest({ ...ctx, db: racing }, INCOMING.id, false);
+    const entry = (await entries()).find((e) => e.key === `friend_requests:${INCOMING.id}`)!;
+    expect(entry.masked).toBe(true);
+    await settleIntent(db, entry.key, entry.seq, { status: 'applied' }, NOW);
+    expect(Object.values((await readPending(db)).recheck ?? {})).toMatchObject([
+      { collection: 'friend_requests', doc_id: INCOMING.id },
+    ]);
+  });
+
+  it('an answer with no write between its read and its patch is not read again', async () => {
+    await respondToFriendRequest(ctx, INCOMING.id, false);
+    const entry = (await entries()).find((e) => e.key === `friend_requests:${INCOMING.id}`)!;
+    expect(entry.masked).toBeUndefined();
+    await settleIntent(db, entry.key, entry.seq, { status: 'applied' }, NOW);
+    expect((await readPending(db)).recheck ?? {}).toEqual({});
+  });
+
   it('a refused decline rolls the request back to pending', async () => {
     await respondToFriendRequest(ctx, INCOMING.id, false);
     expect(await status(INCOMING.id)).toBe('declined');

@@ -1,8 +1,10 @@
 import { formatHandle, parseHandle } from '@/domain/identity';
 import { readPending, recordIntent } from '../pending-writes';
+import type { RxDocument } from 'rxdb';
 import type { FriendRequestDoc } from '../schemas';
 import { newId, nowOf, type CommandContext } from './context';
 import { markFriendRequestNotificationsRead } from './notifications';
+import { patchReadRow } from './patch-read-row';
 import { fail, ok, type CommandResult } from './result';
 
 // Friend requests and friendships as ledger intents (issue 14): shown at once, queued while offline,
@@ -79,22 +81,21 @@ async function pendingRequest(
   ctx: CommandContext,
   requestId: string,
   side: 'receiver_id' | 'sender_id',
-): Promise<FriendRequestDoc | null> {
+): Promise<RxDocument<FriendRequestDoc> | null> {
   const doc = await ctx.db.friend_requests.findOne(requestId).exec();
   if (!doc || doc[side] !== ctx.userId || doc.status !== 'pending') return null;
-  return doc.toJSON();
+  return doc;
 }
 
 async function changeStatus(
   ctx: CommandContext,
-  request: FriendRequestDoc,
+  doc: RxDocument<FriendRequestDoc>,
   status: 'accepted' | 'declined' | 'cancelled',
   fn: 'respond_friend_request' | 'cancel_friend_request',
 ): Promise<CommandResult<FriendRequestDoc>> {
   const now = nowOf(ctx);
-  const doc = await ctx.db.friend_requests.findOne(request.id).exec();
-  if (!doc) return fail('request_not_found', FRIEND_COMMAND_ERRORS.requestNotFound);
-  await doc.incrementalPatch({ status, responded_at: now.toISOString() });
+  const request = doc.toJSON();
+  const { written, raced } = await patchReadRow(doc, { status, responded_at: now.toISOString() });
   const args =
     fn === 'respond_friend_request'
       ? { p_request_id: request.id, p_accept: status === 'accepted' }
@@ -108,10 +109,11 @@ async function changeStatus(
       request: { type: 'rpc', fn, args },
       patch: { status },
       previous: { status: 'pending', responded_at: request.responded_at },
+      masked: raced,
     },
     now,
   );
-  return ok({ ...request, status, responded_at: now.toISOString() });
+  return ok(written.toMutableJSON());
 }
 
 /** Accepts or declines a pending request sent to me (`respond_friend_request`; a replay answers the same). */

@@ -4,6 +4,7 @@ import type { JoinRequestDoc } from '../schemas/workout-join-requests';
 import type { WorkoutDoc } from '../schemas/workouts';
 import { newId, nowOf, type CommandContext } from './context';
 import type { joinAnswerInput, joinInput } from './inputs';
+import { patchReadRow } from './patch-read-row';
 import { DATA_ERRORS, fail, ok, parseInput, type CommandResult } from './result';
 
 export type JoinOutcome =
@@ -104,7 +105,7 @@ export async function respondJoinRequest(
   if (doc.status === status) return ok(doc.toMutableJSON());
   if (doc.status !== 'pending') return fail('join_request_not_pending', DATA_ERRORS.joinNotPending);
   const now = nowOf(ctx);
-  const written = await doc.incrementalPatch({ status, responded_at: now.toISOString() });
+  const { written, raced } = await patchReadRow(doc, { status, responded_at: now.toISOString() });
   await recordIntent(
     ctx.db,
     {
@@ -114,6 +115,7 @@ export async function respondJoinRequest(
       request: { type: 'rpc', fn: 'respond_join_request', args: { p_request_id: id, p_accept: accept } },
       patch: { status },
       previous: { status: 'pending', responded_at: null },
+      masked: raced,
     },
     now,
   );

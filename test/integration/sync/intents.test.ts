@@ -16,7 +16,7 @@ import type { CollectionName } from '../../../src/db/schemas';
 import { createSyncClient } from '../../../sync-worker/core/client';
 import { describeEachEmulator } from '../../support/emulator';
 import { serviceWorkerStandIn } from './service-worker-stand-in';
-import { eventually, newUser, openDevice, sleep, type Device } from './support';
+import { eventually, newUser, openDevice, sleep, tokenFor, type Device } from './support';
 
 const GYM = 'de-berlin-mcfit-alexanderplatz';
 const COLLECTIONS: readonly CollectionName[] = [
@@ -305,6 +305,43 @@ describeEachEmulator('intent sender', (suite) => {
       15_000,
       'read again after the failure',
     );
+    await eventually(async () => Object.keys((await readPending(device.db)).recheck ?? {}).length === 0);
+  });
+
+  it('reads the row again once a new token replaces the one the read was refused with (CI seed 161)', async () => {
+    const user = await newUser(emulator());
+    // The first read by id is answered as an expired token would be; the ledger changes no more after it.
+    let refused = 0;
+    const expired: typeof fetch = (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      if (refused === 0 && /\/rest\/v1\/profiles\?.*id=in\./.test(url)) {
+        refused += 1;
+        const body = JSON.stringify({ code: 'PGRST303', message: 'JWT expired', details: null, hint: null });
+        return Promise.resolve(
+          new Response(body, { status: 401, headers: { 'content-type': 'application/json' } }),
+        );
+      }
+      return fetch(input, init);
+    };
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: COLLECTIONS,
+      realtime: false,
+      fetch: expired,
+      session: { resyncIntervalMs: 600_000 },
+    });
+    devices.push(device);
+    const profile = () => device.db.profiles.findOne(user.id).exec();
+    await eventually(async () => (await profile()) !== null);
+    const server = (await profile())!.first_name;
+    await (await profile())!.incrementalPatch({ first_name: 'Optimistic' });
+    await markMasked(device.db, [{ key: `profiles:${user.id}`, collection: 'profiles', doc_id: user.id }]);
+    await eventually(async () => refused === 1, 10_000, 'the read was refused');
+    await sleep(300);
+    expect((await profile())?.first_name).toBe('Optimistic');
+    // The page hands over a fresh token, as its auth client does after a refresh.
+    device.session.setAccessToken(await tokenFor(emulator(), user.id, 7200));
+    await eventually(async () => (await profile())?.first_name === server, 10_000, 'read with the new token');
     await eventually(async () => Object.keys((await readPending(device.db)).recheck ?? {}).length === 0);
   });
 
