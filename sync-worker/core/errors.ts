@@ -24,6 +24,13 @@ export class SyncError extends Error {
   }
 }
 
+const TRANSIENT = new Set([408, 429]);
+
+/** Not worth retrying: a 4xx other than 401 (a new token may help), 408 and 429 (later may help). */
+export function isPermanentStatus(status: number): boolean {
+  return status >= 400 && status < 500 && status !== 401 && !TRANSIENT.has(status);
+}
+
 interface PostgrestLikeError {
   code?: string;
   message?: string;

@@ -1,4 +1,5 @@
 import { jitteredDelay, NETWORK_RETRY, reconnectDelay } from '../../src/domain/backoff';
+import type { SyncError } from './errors';
 
 // After a request failed for lack of network while the device says it is online (the `online` event came
 // before the network could carry a request, or the signal dropped for a moment), the gate lets held
@@ -127,6 +128,19 @@ export class SyncGate {
     this.held = true;
     if (reason === 'network' && this.online && !this.closed) this.scheduleRetry();
     this.changed();
+  }
+
+  /**
+   * A request made with `token` failed: no answer, or the service worker queued it, holds every request
+   * until a nudge; a 401 refuses the token until the page hands over another. Returns whether the gate
+   * now holds (the request goes again once it opens); an HTTP answer is the caller's to handle.
+   */
+  holdFor(error: SyncError, token: string | null): boolean {
+    if (error.kind === 'offline') this.hold('network');
+    else if (error.kind === 'queued') this.hold('queued');
+    else if (error.kind === 'auth') this.refuse(token);
+    else return false;
+    return true;
   }
 
   /**

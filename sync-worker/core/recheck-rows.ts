@@ -23,7 +23,7 @@ import {
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { CoalescedPasses } from './coalesced-passes';
-import { classify, SyncError } from './errors';
+import { classify, isPermanentStatus, SyncError } from './errors';
 import type { SyncGate } from './gate';
 import { ledger$ } from './local-doc-stream';
 import { RetryBackoff } from './retry-backoff';
@@ -99,14 +99,14 @@ export class RecheckRows {
         if (this.stopped || db.closed) return;
         this.options.onError(error);
         if (!(error instanceof SyncError)) return;
-        if (error.kind === 'offline') gate.hold('network');
-        else if (error.kind === 'auth') gate.refuse(token);
-        else if (isTransient(error.status)) await this.backoff.wait();
-        else {
-          // Any other 4xx will not change by asking again: the rows stay as the pull left them.
+        // No answer or a 401: the gate holds, and the rows are read once it opens.
+        if (gate.holdFor(error, token)) continue;
+        if (isPermanentStatus(error.status)) {
+          // Asking again will not change the answer: the rows stay as the pull left them.
           await removeRecheck(db, due);
           return;
         }
+        await this.backoff.wait();
       }
     }
   }
@@ -143,9 +143,10 @@ export class RecheckRows {
 
 function groupByCollection(rows: readonly RecheckEntry[]): Map<CollectionName, RecheckEntry[]> {
   const byCollection = new Map<CollectionName, RecheckEntry[]>();
-  for (const r of rows) byCollection.set(r.collection, [...(byCollection.get(r.collection) ?? []), r]);
+  for (const r of rows) {
+    const group = byCollection.get(r.collection);
+    if (group) group.push(r);
+    else byCollection.set(r.collection, [r]);
+  }
   return byCollection;
 }
-
-/** Answers that may differ if asked again later: a timeout, too many requests, a server error. */
-const isTransient = (status: number) => status === 408 || status === 429 || status >= 500;

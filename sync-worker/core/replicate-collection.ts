@@ -90,9 +90,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
 
   /** Shared failure path: wait for a nudge or a new token instead of hammering the server. */
   const recordFailure = (error: SyncError, token: string | null): void => {
-    if (error.kind === 'offline') gate.hold('network');
-    else if (error.kind === 'queued') gate.hold('queued');
-    if (error.kind === 'auth') gate.refuse(token);
+    gate.holdFor(error, token);
     hooks.failed(sync.name, error);
   };
   const fail = (error: SyncError, token: string | null): never => {

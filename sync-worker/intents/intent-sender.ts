@@ -151,10 +151,7 @@ export class IntentSender {
           case 'retry': {
             const { error } = answer;
             await settleIntent(db, next.key, next.seq, retryOf(error.code, error.message), now);
-            if (error.kind === 'offline') gate.hold('network');
-            else if (error.kind === 'queued') gate.hold('queued');
-            else if (error.kind === 'auth') gate.refuse(token);
-            else await this.backoff.wait();
+            if (!gate.holdFor(error, token)) await this.backoff.wait();
             this.options.onError?.(error);
             break;
           }

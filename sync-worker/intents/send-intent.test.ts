@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { queuedResponse } from '../../service-worker/responses';
 import { createSyncClient } from '../core/client';
-import { isPermanentStatus, sendIntent } from './send-intent';
+import { isPermanentStatus } from '../core/errors';
+import { sendIntent } from './send-intent';
 
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

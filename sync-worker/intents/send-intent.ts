@@ -4,7 +4,7 @@
 import type { DatabaseClient, TablesUpdate } from '../../src/db/database';
 import type { IntentRequest, Json } from '../../src/db/pending-writes';
 import { isQueuedAnswer } from '../../service-worker/protocol';
-import { classify, SyncError } from '../core/errors';
+import { classify, isPermanentStatus, SyncError } from '../core/errors';
 import { rpcByName } from '../core/rpc';
 
 export type IntentAnswer =
@@ -12,13 +12,6 @@ export type IntentAnswer =
   | { kind: 'queued'; queueId: string }
   | { kind: 'retry'; error: SyncError }
   | { kind: 'refused'; code: string; message: string };
-
-const TRANSIENT = new Set([408, 429]);
-
-/** Not worth retrying: a 4xx other than 401 (a new token may help), 408 and 429 (later may help). */
-export function isPermanentStatus(status: number): boolean {
-  return status >= 400 && status < 500 && status !== 401 && !TRANSIENT.has(status);
-}
 
 interface Answer {
   error: { code?: string; message?: string } | null;

@@ -94,21 +94,20 @@ async function changeStatus(
   fn: 'respond_friend_request' | 'cancel_friend_request',
 ): Promise<CommandResult<FriendRequestDoc>> {
   const now = nowOf(ctx);
-  const request = doc.toJSON();
   const { written, raced } = await patchReadRow(doc, { status, responded_at: now.toISOString() });
   const args =
     fn === 'respond_friend_request'
-      ? { p_request_id: request.id, p_accept: status === 'accepted' }
-      : { p_request_id: request.id };
+      ? { p_request_id: doc.id, p_accept: status === 'accepted' }
+      : { p_request_id: doc.id };
   await recordIntent(
     ctx.db,
     {
-      key: friendRequestKey(request.id),
+      key: friendRequestKey(doc.id),
       collection: 'friend_requests',
-      doc_id: request.id,
+      doc_id: doc.id,
       request: { type: 'rpc', fn, args },
       patch: { status },
-      previous: { status: 'pending', responded_at: request.responded_at },
+      previous: { status: 'pending', responded_at: doc.responded_at },
       masked: raced,
     },
     now,
