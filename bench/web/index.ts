@@ -117,7 +117,7 @@ async function lighthouseMedian(
 }
 
 /** Signs a user with history in through Lighthouse's own browser, then drops the script caches. */
-function signedInWithHistory(url: string, emulator: Emulator): () => Promise<LighthouseOptions> {
+export function signedInWithHistory(url: string, emulator: Emulator): () => Promise<LighthouseOptions> {
   return async () => {
     const email = await userWithHistory(emulator);
     return {

@@ -5,12 +5,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import lighthouse from 'lighthouse';
+import type Result from 'lighthouse/types/lhr/lhr.js';
 
 export interface LighthouseScores {
   performance: number;
   accessibility: number;
   /** Audits below a full score in the two categories, for the reader. */
   shortfalls: string[];
+  /** The whole report, for the profilers (home-lighthouse-profile.ts). */
+  lhr: Result;
 }
 
 const CHROMIUM = process.env.CHROME_PATH || '/usr/bin/chromium';
@@ -99,7 +102,12 @@ export async function runLighthouse(url: string, options: LighthouseOptions = {}
             `${category.id}: ${audit?.id ?? '?'} ${audit?.displayValue ?? ''} (${audit?.score ?? ''})`,
         ),
     );
-    return { performance: score('performance'), accessibility: score('accessibility'), shortfalls };
+    return {
+      performance: score('performance'),
+      accessibility: score('accessibility'),
+      shortfalls,
+      lhr: result.lhr,
+    };
   } finally {
     await stopChromium(child);
     // Chromium can still be flushing its profile for a moment after it exits.
