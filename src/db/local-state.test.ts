@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   dailyChallenge$,
   feedWindow$,
+  hasCompletedSync,
   syncMeta$,
   updateSyncMeta,
   writeDailyChallenge,
@@ -86,5 +87,14 @@ describe('local documents', () => {
       last_error: { code: 'RC_PUSH', message: 'x', at: '2026-11-22T10:01:00.000Z' },
       first_pull: null,
     });
+  });
+
+  it('tells a device that has completed a pull from one that never has (or lost its data)', async () => {
+    const db = await openTestDatabase();
+    expect(await hasCompletedSync(db)).toBe(false);
+    await updateSyncMeta(db, { last_error: { code: 'RC_PULL', message: 'x', at: new Date().toISOString() } });
+    expect(await hasCompletedSync(db)).toBe(false);
+    await updateSyncMeta(db, { last_synced_at: new Date().toISOString() });
+    expect(await hasCompletedSync(db)).toBe(true);
   });
 });

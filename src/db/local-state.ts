@@ -16,7 +16,7 @@
  * All writes go through modifyLocal (safe across the page and the worker).
  */
 import { map, type Observable } from 'rxjs';
-import { localData$, modifyLocal } from './local-doc';
+import { localData$, modifyLocal, readLocal } from './local-doc';
 import type { WriteError } from './pending-writes';
 import type { SpotterDatabase } from './types';
 
@@ -105,6 +105,15 @@ function local$<T extends object>(db: SpotterDatabase, id: string, empty: T): Ob
 }
 
 export const syncMeta$ = (db: SpotterDatabase) => local$(db, SYNC_META_ID, emptySyncMeta());
+
+/**
+ * Whether this device has ever completed a pull of every collection. A device that has not (a new device,
+ * or one whose data was cleared) has nothing of the user's to show until the sync worker pulls.
+ */
+export async function hasCompletedSync(db: SpotterDatabase): Promise<boolean> {
+  const meta = await readLocal<SyncMeta>(db, SYNC_META_ID);
+  return meta?.last_synced_at != null;
+}
 
 export function updateSyncMeta(db: SpotterDatabase, patch: Partial<SyncMeta>): Promise<SyncMeta> {
   return modifyLocal(db, SYNC_META_ID, emptySyncMeta, (s) => ({ ...s, ...patch }));

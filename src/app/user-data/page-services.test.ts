@@ -5,7 +5,9 @@ import { planWorkout } from '@/db/commands/workouts';
 import { openDatabase, removeUserData } from '@/db/open-database';
 import { acknowledgePushed, readPending } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase, testStorage, userIdOf } from '@/db/test-support';
-import { closeOrRemoveUserData, holdsUnsentWrites } from './page-services';
+import { databaseNameFor } from '@/db/database-name';
+import { writeLocalDataMarker } from '@/lib/storage-health/local-data-marker';
+import { closeOrRemoveUserData, holdsUnsentWrites, neverSyncedHere } from './page-services';
 
 const remove: typeof removeUserData = (userId, options) =>
   removeUserData(userId, { ...options, storage: testStorage() });
@@ -44,5 +46,25 @@ describe('sign-out hygiene', () => {
     expect(await fresh.workouts.count().exec()).toBe(0);
     await fresh.close();
     await remove(userId);
+  });
+});
+
+describe('a new device starts its sync worker at once', () => {
+  /** localStorage's three methods over a Map (the unit project runs without a DOM). */
+  const memoryStore = () => {
+    const items = new Map<string, string>();
+    return {
+      getItem: (key: string) => items.get(key) ?? null,
+      setItem: (key: string, value: string) => void items.set(key, value),
+      removeItem: (key: string) => void items.delete(key),
+    };
+  };
+
+  it('until this browser has completed a pull for the user (the synced-data note), and per user', async () => {
+    const store = memoryStore();
+    expect(await neverSyncedHere('user-a', store)).toBe(true);
+    writeLocalDataMarker(await databaseNameFor('user-a'), 'token-1', store);
+    expect(await neverSyncedHere('user-a', store)).toBe(false);
+    expect(await neverSyncedHere('user-b', store)).toBe(true);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * The signed-in page's data services, created on the first sign-in and kept for the page's life. Owns:
  * - the page's one SyncWorkerClient (its worker starts once the first signed-in screen has rendered, see
- *   `startSyncWorker`, or WORKER_START_FALLBACK_MS after the services started) and the page-sync wiring (tokens to the sync worker and the service
+ *   `startSyncWorker`, or WORKER_START_FALLBACK_MS after the services started; at once on a device that
+ *   has never completed a pull) and the page-sync wiring (tokens to the sync worker and the service
  *   worker's token store, QUEUE_NEEDS_TOKEN answers, refresh on focus; src/sync/page-sync.ts);
  * - this realm's instance of each signed-in user's RxDB database, and the settling of that user's
  *   queued intents from the service worker's outcomes (src/sync/queue-outcomes.ts);
@@ -10,11 +11,14 @@
  *   closed and kept for that user's next sign-in (docs/decisions.md, "Sign-out and unsent writes").
  */
 import { closeDatabase, openDatabase, removeUserData } from '@/db/open-database';
+import { databaseNameFor } from '@/db/database-name';
+import { hasCompletedSync } from '@/db/local-state';
 import { readPending } from '@/db/pending-writes';
 import type { SpotterDatabase } from '@/db/types';
 import { loadAuthClient } from '@/lib/auth/load-auth-client';
 import { getAuthState, onAccessToken } from '@/lib/auth/session-store';
 import { markFirstScreenRendered } from '@/lib/first-screen';
+import { readLocalDataMarker } from '@/lib/storage-health/local-data-marker';
 import { serveTokensToWorker, storeSessionToken } from '@/lib/service-worker/token-store';
 import { subscribeToWriteQueue } from '@/lib/service-worker/write-queue';
 import { startPageSync, type PageSession, type PageSync } from '@/sync/page-sync';
@@ -60,6 +64,18 @@ export async function closeOrRemoveUserData(
   return 'removed';
 }
 
+/**
+ * Whether this browser has never completed a pull for `userId`, read before the database opens: the note
+ * the eviction check keeps outside IndexedDB (local-data-marker.ts) is written once a pull completed, and
+ * removed with the data at sign-out.
+ */
+export async function neverSyncedHere(
+  userId: string,
+  store?: Parameters<typeof readLocalDataMarker>[1],
+): Promise<boolean> {
+  return readLocalDataMarker(await databaseNameFor(userId), store) === null;
+}
+
 function currentSession(): PageSession | null {
   const state = getAuthState();
   return state.status === 'signedIn' ? state.session : null;
@@ -82,11 +98,22 @@ function createPageServices(): PageServices {
   const openUserDatabase = (userId: string): Promise<SpotterDatabase> => {
     const known = users.get(userId);
     if (known) return known.db;
+    // A device that has never completed a pull has nothing of the user's to show: the first screen waits
+    // for the worker, so it starts now, beside the page's own database opening, not after that screen.
+    void neverSyncedHere(userId).then(
+      (never) => never && startSyncWorker(),
+      () => undefined,
+    );
     const entry: OpenUser = { db: openDatabase({ userId }), stopSettling: () => undefined };
     users.set(userId, entry);
     entry.db.then(
       (db) => {
         if (users.get(userId) !== entry) return;
+        // Data cleared since (the marker says synced, the database is empty): the same as a new device.
+        void hasCompletedSync(db).then(
+          (synced) => synced || startSyncWorker(),
+          () => undefined,
+        );
         entry.stopSettling = settleQueueOutcomes({
           db,
           userId,

@@ -1,6 +1,6 @@
 import { Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconActivity, IconChevronDown } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
+import { memo, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { feedHasMore, feedWindow$ } from '@/db/local-state';
@@ -13,7 +13,7 @@ import { JoinRefusalToasts } from './join-refusal-toasts';
  * The activity feed: the local `feed_window` the sync worker keeps fresh (offline too), and "load more",
  * which asks the worker to append the next older page to that window.
  */
-export function ActivityFeed({ today }: { today: string }) {
+export const ActivityFeed = memo(function ActivityFeed({ today }: { today: string }) {
   const { t } = useTranslation('home');
   const { db, userId, sync } = useUserData();
   const feed = useLiveValue(useMemo(() => feedWindow$(db), [db]));
@@ -101,7 +101,7 @@ export function ActivityFeed({ today }: { today: string }) {
       </Stack>
     </Card>
   );
-}
+});
 
 /**
  * The activity a notification opened (/home#activity-<id>): scrolled into view and marked once the feed

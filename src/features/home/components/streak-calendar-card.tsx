@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { restDaysInRange, workoutsInRange } from '@/db/queries';
@@ -14,7 +14,7 @@ import classes from './home.module.css';
 const KINDS: CoverKind[] = ['workout', 'rest', 'both', 'none'];
 
 /** Covered days over the last six months as a heat map, with a summary and a per-week table for screen readers. */
-export function StreakCalendarCard({ today }: { today: string }) {
+export const StreakCalendarCard = memo(function StreakCalendarCard({ today }: { today: string }) {
   const { t } = useTranslation('home');
   const locale = useFormatLocale();
   const { db, userId } = useUserData();
@@ -34,7 +34,10 @@ export function StreakCalendarCard({ today }: { today: string }) {
       }),
     [today, workouts, rests],
   );
-  const fmt = (day: string) => formatDay(day, locale, { day: 'numeric', month: 'short' });
+  const fmt = useCallback(
+    (day: string) => formatDay(day, locale, { day: 'numeric', month: 'short' }),
+    [locale],
+  );
   const summary = t('calendar.summary', {
     from: fmt(cal.from),
     covered: cal.coveredDays,
@@ -42,6 +45,30 @@ export function StreakCalendarCard({ today }: { today: string }) {
     rests: cal.restDays,
     longest: cal.longestRun,
   });
+
+  // 182 cells with a tooltip label each (two translations and a date format per cell): built again only
+  // when the calendar or the language changes.
+  const cells = useMemo(
+    () =>
+      cal.weeks.flat().map((cell) => (
+        <LazyTooltip
+          key={cell.day}
+          label={t('calendar.cell', { date: fmt(cell.day), status: t(`calendar.legend.${cell.kind}`) })}
+          disabled={cell.future}
+          withArrow
+          openDelay={150}
+        >
+          <div
+            className={classes.heatCell}
+            data-kind={cell.kind}
+            data-day={cell.day}
+            data-today={cell.isToday || undefined}
+            data-future={cell.future || undefined}
+          />
+        </LazyTooltip>
+      )),
+    [cal, fmt, t],
+  );
 
   return (
     <Card withBorder radius="lg" padding="lg" component="section" aria-labelledby="calendar-title">
@@ -55,23 +82,7 @@ export function StreakCalendarCard({ today }: { today: string }) {
           </Text>
         </Group>
         <div className={classes.heatGrid} aria-hidden data-testid="streak-calendar">
-          {cal.weeks.flat().map((cell) => (
-            <LazyTooltip
-              key={cell.day}
-              label={t('calendar.cell', { date: fmt(cell.day), status: t(`calendar.legend.${cell.kind}`) })}
-              disabled={cell.future}
-              withArrow
-              openDelay={150}
-            >
-              <div
-                className={classes.heatCell}
-                data-kind={cell.kind}
-                data-day={cell.day}
-                data-today={cell.isToday || undefined}
-                data-future={cell.future || undefined}
-              />
-            </LazyTooltip>
-          ))}
+          {cells}
         </div>
         <Group gap="md" aria-hidden>
           {KINDS.map((kind) => (
@@ -112,4 +123,4 @@ export function StreakCalendarCard({ today }: { today: string }) {
       </Stack>
     </Card>
   );
-}
+});

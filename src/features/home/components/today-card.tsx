@@ -1,7 +1,7 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBarbell, IconCalendarPlus, IconClock, IconMoon, IconPlus } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
-import { useMemo, useState, type MouseEvent } from 'react';
+import { memo, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { confirmRestDay } from '@/db/commands/rest-days';
@@ -16,7 +16,7 @@ import { useFormatLocale } from '@/lib/use-format-locale';
 const PLAN_PATH = '/schedule?plan=1';
 
 /** Today's workouts, or the confirmed rest day, or the prompt to plan one or confirm a rest day. */
-export function TodayCard({ today }: { today: string }) {
+export const TodayCard = memo(function TodayCard({ today }: { today: string }) {
   const { t } = useTranslation(['home', 'errors']);
   const { db, userId } = useUserData();
   const router = useRouter();
@@ -162,4 +162,4 @@ export function TodayCard({ today }: { today: string }) {
       </Stack>
     </Card>
   );
-}
+});

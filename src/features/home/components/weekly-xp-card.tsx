@@ -1,5 +1,5 @@
 import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { useLiveQuery } from '@/db/use-live-query';
@@ -9,7 +9,15 @@ import { chartMax, weeklyXp } from '../model/weekly-xp';
 import classes from './home.module.css';
 
 /** XP per week for the last eight weeks as bars, with a table for screen readers. */
-export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: string; pendingXp: number }) {
+export const WeeklyXpCard = memo(function WeeklyXpCard({
+  today,
+  zone,
+  pendingXp,
+}: {
+  today: string;
+  zone: string;
+  pendingXp: number;
+}) {
   const { t } = useTranslation('home');
   const locale = useFormatLocale();
   const { db, userId } = useUserData();
@@ -79,4 +87,4 @@ export function WeeklyXpCard({ today, zone, pendingXp }: { today: string; zone: 
       </Stack>
     </Card>
   );
-}
+});
