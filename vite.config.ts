@@ -71,6 +71,30 @@ export default defineConfig({
               name: 'local-db',
               test: /node_modules[\\/](?:rxdb(?![\\/]dist[\\/]\w+[\\/](?:plugins[\\/]migration-schema|replication-protocol)[\\/])|dexie|mingo|rxjs|broadcast-channel|event-reduce-js|custom-idle-queue|oblivious-set|unload|array-push-at-sort-position|binary-decision-diagram|comlink)[\\/]/,
             },
+            // The toast host (loaded on the first toast) and the scroll lock of dialogs, each on its own and
+            // without their dependencies: the home-screen group below takes the static imports of what it
+            // captures, and the toast function's import of @mantine/notifications would otherwise bring the
+            // whole host into the first screen.
+            {
+              name: 'toast-host',
+              test: /node_modules[\\/](?:@mantine[\\/](?:notifications[\\/]esm[\\/](?!notifications\.store|index)|core[\\/]esm[\\/]components[\\/]Notification[\\/]|hooks[\\/]esm[\\/]use-drag[\\/])|react-transition-group|@babel[\\/]runtime)[\\/]?/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            {
+              name: 'remove-scroll',
+              test: /node_modules[\\/](?:react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar|get-nonce)[\\/]/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
+            // The signed-in layout and the home screen with everything they import (Mantine's components, the
+            // shell, the home cards, the domain code) in one chunk: the first screen of every returning user.
+            // Split, they were about a hundred small chunks, each gzipped on its own and each a request,
+            // which cost weight and, on a slow connection, the paint (bench web, first signed-in screen).
+            {
+              name: 'home-screen',
+              test: /src[\\/]routes[\\/](?:_app|home)(?:\.lazy)?\.tsx$/,
+            },
           ],
         },
       },
