@@ -6,7 +6,7 @@ import {
   IconCloudUpload,
   IconLogin,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { memo, type ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
 import { badgeText } from '@/domain/badge';
 import { openSyncPanel, useSyncPanelOpened } from '@/lib/sync-panel-state';
@@ -36,20 +36,41 @@ const COLORS: Partial<Record<SyncHeadline, string>> = {
  * (all saved, sending N, offline, sign in again, N not saved); it opens the sync panel.
  */
 export function SyncButton() {
-  const { t } = useTranslation('sync');
   const { status, worker } = useSyncStatus();
   const opened = useSyncPanelOpened();
   if (!status) return null;
   const view = syncView(status, worker);
-  const label = {
-    saved: t('button.saved'),
-    sending: t('button.sending', { count: view.sending }),
-    offline: t('button.offline'),
-    signIn: t('button.signIn'),
-    refused: t('button.refused', { count: view.refused }),
-  }[view.headline];
-  const Icon = ICONS[view.headline];
-  const count = view.headline === 'refused' ? badgeText(view.refused) : null;
+  return (
+    <SyncButtonView headline={view.headline} sending={view.sending} refused={view.refused} opened={opened} />
+  );
+}
+
+interface SyncButtonViewProps {
+  headline: SyncHeadline;
+  sending: number;
+  refused: number;
+  opened: boolean;
+}
+
+/**
+ * What the button shows, from plain values: the sync status changes many times while the worker starts
+ * and pulls (each change renders synchronously), mostly without changing these, and then this is skipped.
+ */
+const SyncButtonView = memo(function SyncButtonView({
+  headline,
+  sending,
+  refused,
+  opened,
+}: SyncButtonViewProps) {
+  const { t } = useTranslation('sync');
+  const label =
+    headline === 'sending'
+      ? t('button.sending', { count: sending })
+      : headline === 'refused'
+        ? t('button.refused', { count: refused })
+        : t(`button.${headline}`);
+  const Icon = ICONS[headline];
+  const count = headline === 'refused' ? badgeText(refused) : null;
   return (
     <ActionIcon
       variant="default"
@@ -59,14 +80,14 @@ export function SyncButton() {
       title={label}
       aria-haspopup="dialog"
       aria-expanded={opened}
-      data-sync-button={view.headline}
+      data-sync-button={headline}
       pos="relative"
       style={{ overflow: 'visible' }}
       onPointerDown={preloadSyncPanel}
       onFocus={preloadSyncPanel}
       onClick={openSyncPanel}
     >
-      <Icon size={20} stroke={1.75} color={COLORS[view.headline]} aria-hidden />
+      <Icon size={20} stroke={1.75} color={COLORS[headline]} aria-hidden />
       {count !== null && (
         <Badge
           size="xs"
@@ -84,4 +105,4 @@ export function SyncButton() {
       )}
     </ActionIcon>
   );
-}
+});
