@@ -11,7 +11,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SpotterDatabase } from '@/db/types';
 import { resolveTimeZone, todayIn } from '@/domain/dates';
 import { purgeStaleRestDayFlags } from '@/lib/rest-day-flag';
@@ -50,7 +50,9 @@ export function UserDataProvider({ user, children }: UserDataProviderProps) {
     let current = true;
     services.openUserDatabase(userId).then(
       (opened) => {
-        if (current) setDb({ userId, db: opened });
+        // The signed-in screen's first render, the largest of the page, as an interruptible background
+        // render: it yields to input every few milliseconds instead of blocking the page at once.
+        if (current) startTransition(() => setDb({ userId, db: opened }));
       },
       (error: unknown) => {
         if (current) setFailure(error);

@@ -1,6 +1,6 @@
 import { Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconActivity, IconChevronDown } from '@tabler/icons-react';
-import { memo, useEffect, useMemo, useState } from 'react';
+import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUserData } from '@/app/user-data/user-data-context';
 import { feedHasMore, feedWindow$ } from '@/db/local-state';
@@ -16,7 +16,9 @@ import { JoinRefusalToasts } from './join-refusal-toasts';
 export const ActivityFeed = memo(function ActivityFeed({ today }: { today: string }) {
   const { t } = useTranslation('home');
   const { db, userId, sync } = useUserData();
-  const feed = useLiveValue(useMemo(() => feedWindow$(db), [db]));
+  // Deferred: a new window (the worker rewrites it on every pull) re-renders every row; as a background
+  // pass that rendering yields to input instead of blocking the page (live values update synchronously).
+  const feed = useDeferredValue(useLiveValue(useMemo(() => feedWindow$(db), [db])));
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<'failed' | 'offline' | null>(null);
   const now = useMinuteNow();
@@ -139,5 +141,5 @@ function useWorkoutPresets(
       [db, ids],
     ),
   );
-  return useMemo(() => new Map((rows ?? []).map((w) => [w.id, w.preset])), [rows]);
+  return useDeferredValue(useMemo(() => new Map((rows ?? []).map((w) => [w.id, w.preset])), [rows]));
 }

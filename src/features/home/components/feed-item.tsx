@@ -10,6 +10,7 @@ import {
   IconUsers,
   IconActivity,
 } from '@tabler/icons-react';
+import { memo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FeedItem as FeedRow } from '@/db/local-state';
 import { formatDay, formatRelative } from '@/lib/time-format';
@@ -39,8 +40,11 @@ const isWorkoutType = (t: string | null): t is WorkoutType =>
 const isWorkoutPreset = (p: string | null | undefined): p is WorkoutPreset =>
   typeof p === 'string' && (WORKOUT_PRESETS as readonly string[]).includes(p);
 
-/** One activity: who, what, when, with the flex count and (on a friend's) the flex button. */
-export function FeedItemRow({
+/**
+ * One activity: who, what, when, with the flex count and (on a friend's) the flex button. Memoised: the
+ * feed re-renders on every window update, rows whose item and props are unchanged are skipped.
+ */
+export const FeedItemRow = memo(function FeedItemRow({
   item,
   me,
   now,
@@ -158,7 +162,7 @@ export function FeedItemRow({
       </Stack>
     </Group>
   );
-}
+});
 
 function achievementTitle(t: ReturnType<typeof useTranslation<'home'>>['t'], item: FeedRow): string {
   const id = item.achievement_id;
