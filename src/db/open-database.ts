@@ -32,13 +32,12 @@ import type { SpotterDatabase } from './types';
 addRxPlugin(RxDBLocalDocumentsPlugin);
 
 /**
- * Coalesces bursts while staying well under one frame. An audit time: every change reaches the screen
- * this much later (4-5 ms of the 16 ms budget of bench sync local_write_to_ui). 0 was tried (p95 8.7-14 ms
- * instead of 13-17) and reverted for now: component tests that end on the screen's update, before the
- * command has written its ledger entry, failed or left the command running into the closed database in
- * CI; those tests now wait for the ledger, so 0 can be tried again with a full CI run.
+ * No audit time: a change reaches a live query as soon as its event does. An audit time of 4 ms coalesced
+ * bursts but made every local write reach the screen 4-5 ms later, half of bench sync's
+ * local_write_to_ui budget (8 ms; the write's own IndexedDB transaction takes 3-5 ms). Bursts need no
+ * coalescing here: a pull writes a page as one bulk, which is one event.
  */
-export const LIVE_QUERY_THROTTLE_MS = 4;
+export const LIVE_QUERY_THROTTLE_MS = 0;
 
 export interface OpenDatabaseOptions {
   userId: string;
