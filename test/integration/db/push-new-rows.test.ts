@@ -2,7 +2,9 @@
 // 20261128010000_push_new_rows_at_once.sql) and hands any other batch to the per-row push_rows. These
 // cases pin down that both paths answer and write what the per-row path always did: every effect of
 // every row, defaults for keys a row does not carry, and per-row rejections and conflicts when one row
-// of the batch cannot go in as new. Dates come from the database clock.
+// of the batch cannot go in as new; and that a push whose new rows cover no day up to today, which skips
+// the streak refresh (20261128011000_push_skips_unchanged_streaks.sql), leaves the streaks a refresh
+// would give. Dates come from the database clock.
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../support/engines';
 import { clientId, count, createUserWith, one } from './helpers';
@@ -125,5 +127,40 @@ describeEachEngine('push_workouts: all-new batches and the rest', (ctx) => {
         [taken.id, owner, 'leg day'],
       ].sort((a, b) => String(a[0]).localeCompare(String(b[0]))),
     );
+  });
+
+  const streaks = async (user: string) =>
+    one<{ current_streak: number; best_streak: number }>(
+      db(),
+      'select current_streak, best_streak from public.profiles where id = $1',
+      [user],
+    );
+
+  it('keeps the streaks when the new rows cover only later days, and refreshes for a row today', async () => {
+    const user = await createUserWith(ctx, 'pnr_later');
+    expect(await push(user, [workout(await day(-1))])).toEqual({ conflicts: [], rejected: [] });
+    expect(await streaks(user)).toEqual({ current_streak: 1, best_streak: 1 });
+    await push(user, [
+      workout(await day(1)),
+      workout(await day(30)),
+      workout(await day(0), { _deleted: true }),
+    ]);
+    expect(await streaks(user)).toEqual({ current_streak: 1, best_streak: 1 });
+    await push(user, [workout(await day(2)), workout(await day(0))]);
+    expect(await streaks(user)).toEqual({ current_streak: 2, best_streak: 2 });
+  });
+
+  it('refreshes after a day has passed since the streak was last judged, whatever the rows cover', async () => {
+    const user = await createUserWith(ctx, 'pnr_stale');
+    await push(user, [workout(await day(-2)), workout(await day(-1))]);
+    expect(await streaks(user)).toEqual({ current_streak: 2, best_streak: 2 });
+    // As if the last judgment was three days ago, when the run was longer than the days still covered.
+    await db().query(
+      `update private.streak_state set judged_day = (now() at time zone 'UTC')::date - 3 where user_id = $1`,
+      [user],
+    );
+    await db().query('update public.profiles set current_streak = 5, best_streak = 5 where id = $1', [user]);
+    await push(user, [workout(await day(20))]);
+    expect(await streaks(user)).toEqual({ current_streak: 2, best_streak: 5 });
   });
 });
