@@ -2,6 +2,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
+import { dismissFailedWrite } from '@/db/pending-writes';
 import type { SpotterDatabase } from '@/db/types';
 import { parseHandle } from '@/domain/identity';
 import { awaitIntent } from '../data/await-intent';
@@ -60,6 +61,9 @@ export function AddFriendDialog({
     setBusy(false);
     if (answer.status === 'refused') {
       setError(tf(friendReasonKey('send', answer.code)));
+      // Said here, in the field the user is looking at: the friends section and the sync badge need not
+      // keep it as an unseen refusal (a red badge for a typo the user has just corrected).
+      await dismissFailedWrite(db, result.value.key);
       return;
     }
     // Online but no answer yet (a slow server): it is on its way, not waiting for the network.

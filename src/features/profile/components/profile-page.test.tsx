@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pendingEntries, readPending } from '@/db/pending-writes';
+import { pendingEntries, readPending, settleIntent } from '@/db/pending-writes';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { ROWS, USER } from '@/db/test-fixtures';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
@@ -196,5 +196,23 @@ describe('profile page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     expect(await within(dialog).findByText('Enter an ID like name#1234.')).toBeInTheDocument();
     expect(rpc.mock.calls.map(([name]) => name)).not.toContain('add_friend_by_handle');
+  });
+
+  it('a refusal the dialog shows under the field is not kept as an unseen one (no sync badge for it)', async () => {
+    const { user, db } = await renderProfile({ addFriendOpen: true });
+    const dialog = await screen.findByRole('dialog', { name: 'Add a friend' });
+    await user.type(within(dialog).getByLabelText(/Spotter ID/), 'ghost#0404');
+    await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
+    await waitFor(async () => expect(pendingEntries(await readPending(db))).toHaveLength(1));
+    const entry = pendingEntries(await readPending(db))[0]!;
+    await settleIntent(
+      db,
+      entry.key,
+      entry.seq,
+      { status: 'refused', code: 'SPF04', message: 'User not found' },
+      new Date(),
+    );
+    expect(await within(dialog).findByText('User not found')).toBeInTheDocument();
+    await waitFor(async () => expect((await readPending(db)).failed).toEqual([]));
   });
 });
