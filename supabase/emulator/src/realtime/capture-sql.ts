@@ -3,9 +3,13 @@
  * to the API roles; every function's EXECUTE is revoked from PUBLIC):
  *
  * - `realtime.emulator_capture_state`: a one-row switch; the triggers queue nothing while no socket has
- *   `postgres_changes` bindings (the feed turns it on before such a join is answered).
+ *   `postgres_changes` bindings (the feed turns it on before such a join is answered), and only the
+ *   tables some binding names (`tables`, `schema.table`; null: every table, for a binding on a whole
+ *   schema). A write fans out into rows of tables nobody subscribes to (a workout's feed entry).
+ * - The NOTIFY carries no payload, so Postgres folds a transaction's notifications into one: the feed
+ *   reads the whole queue on each, so one per commit is all it needs.
  * - `realtime.emulator_changes`: the queue. AFTER ROW triggers on every table in the
- *   `supabase_realtime` publication write `to_jsonb(NEW/OLD)` there and `pg_notify` only the row id
+ *   `supabase_realtime` publication write `to_jsonb(NEW/OLD)` there and `pg_notify` without the row
  *   (a NOTIFY payload over 8000 bytes fails). The delivery loop deletes what it reads.
  * - `realtime.emulator_sync_capture()`: puts the trigger on every published table that lacks it and
  *   removes it from tables that left the publication. An event trigger runs it after publication and
@@ -39,21 +43,24 @@ create table if not exists realtime.emulator_capture_state (
   active boolean not null default false
 );
 insert into realtime.emulator_capture_state (id, active) values (true, false) on conflict (id) do nothing;
+alter table realtime.emulator_capture_state add column if not exists tables text[];
 
 create or replace function realtime.emulator_capture() returns trigger
 language plpgsql security definer set search_path = '' as $fn$
 declare
-  v_id bigint;
+  v_active boolean;
+  v_tables text[];
 begin
-  if not coalesce((select s.active from realtime.emulator_capture_state s), false) then
+  select s.active, s.tables into v_active, v_tables from realtime.emulator_capture_state s;
+  if not coalesce(v_active, false)
+     or (v_tables is not null and not ((tg_table_schema || '.' || tg_table_name) = any (v_tables))) then
     return null;
   end if;
   insert into realtime.emulator_changes (schema_name, table_name, op, record, old_record)
   values (tg_table_schema, tg_table_name, tg_op,
           case when tg_op = 'DELETE' then null else to_jsonb(new) end,
-          case when tg_op = 'INSERT' then null else to_jsonb(old) end)
-  returning id into v_id;
-  perform pg_notify('${CHANGES_CHANNEL}', v_id::text);
+          case when tg_op = 'INSERT' then null else to_jsonb(old) end);
+  perform pg_notify('${CHANGES_CHANNEL}', '');
   return null;
 end
 $fn$;

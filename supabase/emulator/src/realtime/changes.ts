@@ -41,8 +41,18 @@ interface Recipient {
 }
 
 const BATCH = 500;
-/** Capture stays on this long after the last postgres_changes subscriber left. */
+/** Capture stays on this long after the last postgres_changes subscriber left (and a table this long after the last binding on it). */
 const CAPTURE_IDLE_MS = 30_000;
+
+/** The `schema.table` names bindings need captured; null when one names a whole schema (or any schema). */
+export function capturedTables(bindings: Iterable<Pick<PgBinding, 'schema' | 'table'>>): string[] | null {
+  const tables = new Set<string>();
+  for (const { schema, table } of bindings) {
+    if (schema === '*' || table === null) return null;
+    tables.add(`${schema}.${table}`);
+  }
+  return [...tables];
+}
 
 export class ChangeFeed {
   private draining: Promise<void> | null = null;
@@ -53,6 +63,11 @@ export class ChangeFeed {
   private active = false;
   private switching: Promise<void> = Promise.resolve();
   private lastSubscriberAt = 0;
+  /** What the capture switch was last set to: null for every table. */
+  private tables: Set<string> | null = new Set();
+  /** When a binding last asked for each table (joins ask before their channel is listed). */
+  private readonly tableAskedAt = new Map<string, number>();
+  private allTablesAskedAt = 0;
 
   constructor(
     private readonly engine: Engine,
@@ -74,33 +89,68 @@ export class ChangeFeed {
     this.schedule();
   }
 
-  /** Turns capture on; resolves once writes are queued (called before a postgres_changes join reply). */
-  async activate(): Promise<void> {
-    this.lastSubscriberAt = Date.now();
-    if (!this.active) {
+  /**
+   * Turns capture on for the tables of a join's bindings (null: every table); resolves once their
+   * writes are queued (called before a postgres_changes join reply).
+   */
+  async activate(tables: string[] | null): Promise<void> {
+    const now = Date.now();
+    this.lastSubscriberAt = now;
+    if (tables === null) this.allTablesAskedAt = now;
+    else for (const table of tables) this.tableAskedAt.set(table, now);
+    const missing = this.tables !== null && (tables === null || tables.some((t) => !this.tables?.has(t)));
+    if (!this.active || missing) {
       this.active = true;
-      this.switching = this.setCapture(true);
+      this.tables = tables === null || this.tables === null ? null : new Set([...this.tables, ...tables]);
+      this.switching = this.setCapture(true, this.tables);
     }
     await this.switching;
   }
 
   private async maybeDeactivate(): Promise<void> {
     if (!this.active || this.closed) return;
-    for (const _ of this.subscribers()) {
-      this.lastSubscriberAt = Date.now();
+    const bindings: PgBinding[] = [];
+    for (const subscriber of this.subscribers()) bindings.push(...subscriber.bindings);
+    const now = Date.now();
+    if (bindings.length > 0) {
+      this.lastSubscriberAt = now;
+      await this.narrow(capturedTables(bindings), now);
       return;
     }
-    if (Date.now() - this.lastSubscriberAt < CAPTURE_IDLE_MS) return;
+    if (now - this.lastSubscriberAt < CAPTURE_IDLE_MS) return;
     this.active = false;
-    this.switching = this.setCapture(false);
+    this.tables = new Set();
+    this.tableAskedAt.clear();
+    this.switching = this.setCapture(false, this.tables);
+    await this.switching;
+  }
+
+  /** Stops capturing tables no binding has named for a while (a join asks before it is listed). */
+  private async narrow(listed: string[] | null, now: number): Promise<void> {
+    if (listed === null) this.allTablesAskedAt = now;
+    else for (const table of listed) this.tableAskedAt.set(table, now);
+    for (const [table, at] of this.tableAskedAt) {
+      if (now - at >= CAPTURE_IDLE_MS) this.tableAskedAt.delete(table);
+    }
+    const wanted = now - this.allTablesAskedAt < CAPTURE_IDLE_MS ? null : new Set(this.tableAskedAt.keys());
+    const same =
+      wanted === null
+        ? this.tables === null
+        : this.tables !== null &&
+          wanted.size === this.tables.size &&
+          [...wanted].every((t) => this.tables?.has(t));
+    if (same) return;
+    this.tables = wanted;
+    this.switching = this.setCapture(true, wanted);
     await this.switching;
   }
 
   /** Switches run one after another, so on a connection pool the last one wins. */
-  private setCapture(on: boolean): Promise<void> {
+  private setCapture(on: boolean, tables: ReadonlySet<string> | null): Promise<void> {
+    const list = tables === null ? null : [...tables].sort();
     return this.switching.then(() =>
       this.engine
-        .query('update realtime.emulator_capture_state set active = $1', [on])
+        .query('update realtime.emulator_capture_state set active = $1, tables = $2::text[]', [on, list])
         .then(() => undefined)
         .catch((error: unknown) => this.log(`realtime: capture switch failed: ${(error as Error).message}`)),
     );

@@ -13,6 +13,7 @@
 import type WebSocket from 'ws';
 import { Channel, type ChannelHost } from './channel';
 import { readBindings, bindingsReply } from './bindings';
+import { capturedTables } from './changes';
 import { hubKeyFor, type Hub } from './hub';
 import {
   decodeBinary,
@@ -34,7 +35,8 @@ export interface ConnectionDeps {
   catalog: TableCatalog;
   eventsPerSecond: number;
   /** Turns change capture on; awaited before a join with postgres_changes bindings is answered. */
-  activateCapture(): Promise<void>;
+  /** Captures the tables named (null: every table) before the join is answered. */
+  activateCapture(tables: string[] | null): Promise<void>;
   log(line: string): void;
 }
 
@@ -223,7 +225,8 @@ export class Connection implements ChannelHost {
       this.reply(message, 'error', { reason: joinReason(token) });
       return;
     }
-    if (bindings.list.length > 0) await this.deps.activateCapture();
+    if (bindings.list.length > 0)
+      await this.deps.activateCapture(capturedTables(bindings.list.map((b) => b.binding)));
     if (this.closing) return;
     // A second join of the same topic replaces the first (Phoenix closes the old one).
     this.channels.get(topic)?.close();

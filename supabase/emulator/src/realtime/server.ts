@@ -135,7 +135,7 @@ export async function attachRealtime(ctx: EmulatorContext, server: Server): Prom
             hub,
             catalog,
             eventsPerSecond: ctx.config.rateLimits.realtimeEventsPerSecond,
-            activateCapture: () => feed.activate(),
+            activateCapture: (tables) => feed.activate(tables),
             log: (line) => ctx.log(line),
           });
           sockets.set(ws, connection);
