@@ -25,6 +25,7 @@ import {
   type PendingEntry,
   type PendingState,
 } from '../../src/db/pending-writes';
+import type { PushRpc } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import type { CollectionSync } from './collections';
 import { classify, SyncError } from './errors';
@@ -34,6 +35,7 @@ import type { FirstScreenLane } from './first-screen-lane';
 import { FIRST_SCREEN_PAGES, firstScreenWindow, type FirstScreenWindow } from './first-screen-rows';
 import { ledger$, storedLedger } from './local-doc-stream';
 import { afterOverlaidWrite, overlayPulled, reapplyPending } from './pull-overlay';
+import { pushChunks } from './push-chunks';
 import { settleStalePushesWhenIdle } from './settle-stale-pushes';
 import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRow } from './rows';
 
@@ -43,10 +45,22 @@ import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRo
  * many round trips and RxDB write batches as 500 on an initial pull (bench sync).
  */
 export const PULL_BATCH_SIZE = 1000;
-/** At most one push request per 100 documents. */
-export const PUSH_BATCH_SIZE = 100;
+/**
+ * Documents per push batch: the push RPCs' own limit (500, push_rows). An offline queue of 500 new
+ * workouts replays in one request instead of five (bench sync offline_replay_500_s); a batch of long rows
+ * is split by size into several requests (push-chunks.ts).
+ */
+export const PUSH_BATCH_SIZE = 500;
+/** Largest push request body: a quarter of the 1 MiB the API refuses above (supabase/emulator rest). */
+export const MAX_PUSH_BODY_BYTES = 256 * 1024;
 
 type Doc = Record<string, unknown> & { id: string };
+
+/** A push RPC's answer: server states of conflicting rows, and rows a server rule refused. */
+interface PushAnswer {
+  conflicts?: unknown[];
+  rejected?: { id: string; code: string; message: string }[];
+}
 
 export interface ReplicationHooks {
   /** A pull returned a short page: the collection was complete as of `startedAt`. */
@@ -255,47 +269,58 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     await fillPullBase(collection, rows);
     // The RPC's `p_rows jsonb`. RxDB documents are plain JSON (their schemas admit nothing else), which
     // the document type (`Record<string, unknown>`) does not say.
-    const p_rows = rows.map((r) => ({
+    const items = rows.map((r) => ({
       newDocumentState: r.newDocumentState,
       assumedMasterState: r.assumedMasterState ?? null,
     })) as Json[];
+    const conflicts: ServerRow[] = [];
+    // Usually one request; a batch of long rows goes as several, in order (push-chunks.ts). A chunk that
+    // fails throws, and RxDB sends the whole batch again: the chunks before it are answered as replays.
+    for (const p_rows of pushChunks(items, MAX_PUSH_BODY_BYTES)) {
+      const answer = await pushChunk(rpc, p_rows);
+      const chunkConflicts = (answer.conflicts ?? []).filter(isServerRow);
+      for (const c of chunkConflicts) awaitingResolution.set(c.id, rowToDoc<Doc>(fields, c));
+      conflicts.push(...chunkConflicts);
+      const rejected = answer.rejected ?? [];
+      const notApplied = new Set([...chunkConflicts.map((c) => c.id), ...rejected.map((r) => r.id)]);
+      const sent = new Set(p_rows.map((item) => (item as { newDocumentState: Doc }).newDocumentState.id));
+      const applied = rows
+        .map((r) => r.newDocumentState)
+        .filter((d) => sent.has(d.id) && !notApplied.has(d.id));
+      if (applied.length > 0) await acknowledgePushed(db, sync.name, applied);
+      for (const r of rejected) {
+        // A row that breaks a server rule stays pending with its error, shown in the sync status.
+        await recordPushError(db, sync.name, [r.id], { code: r.code, message: r.message }, hooks.now());
+      }
+      if (rejected.length > 0)
+        hooks.failed(sync.name, new SyncError('http', rejected[0]!.code, rejected[0]!.message, 200));
+    }
+    return conflicts.map((c) => rowToDoc<Doc>(fields, c));
+  }
+
+  /** One push request, held at the gate while it cannot go (below); throws what RxDB should retry. */
+  async function pushChunk(rpc: PushRpc, p_rows: Json[]): Promise<PushAnswer> {
     // Offline, queued by the service worker or a refused token: the gate holds (a nudge or a new token
     // opens it) and the same rows go again then, from here. Throwing instead left the retry to RxDB,
     // which waits its retryTime (5 s) even when the nudge comes at once (it listens for `online` on
     // window only, and a worker has none): bench sync offline_replay_500_s was 2.8 s or 7.7 s depending
     // on whether the first push after reconnecting failed. Other failures throw; RxDB retries them.
-    let res: Awaited<ReturnType<typeof client.rpc>>;
     for (;;) {
       await gate.wait();
       const token = gate.token;
-      res = await client.rpc(rpc, { p_rows });
+      const res = await client.rpc(rpc, { p_rows });
       const error = res.error
         ? classify(res.status, res.error)
         : res.status === 202
           ? new SyncError('queued', 'queued', 'push queued by the service worker', 202)
           : null;
-      if (error === null) break;
+      if (error === null) {
+        hooks.succeeded(sync.name);
+        return (res.data ?? {}) as PushAnswer;
+      }
       if (error.kind === 'http') return fail(error, token);
       recordFailure(error, token);
     }
-    hooks.succeeded(sync.name);
-    const answer = (res.data ?? {}) as {
-      conflicts?: unknown[];
-      rejected?: { id: string; code: string; message: string }[];
-    };
-    const conflicts: ServerRow[] = (answer.conflicts ?? []).filter(isServerRow);
-    for (const c of conflicts) awaitingResolution.set(c.id, rowToDoc<Doc>(fields, c));
-    const rejected = answer.rejected ?? [];
-    const notApplied = new Set([...conflicts.map((c) => c.id), ...rejected.map((r) => r.id)]);
-    const applied = rows.map((r) => r.newDocumentState).filter((d) => !notApplied.has(d.id));
-    if (applied.length > 0) await acknowledgePushed(db, sync.name, applied);
-    for (const r of rejected) {
-      // A row that breaks a server rule stays pending with its error, shown in the sync status.
-      await recordPushError(db, sync.name, [r.id], { code: r.code, message: r.message }, hooks.now());
-    }
-    if (rejected.length > 0)
-      hooks.failed(sync.name, new SyncError('http', rejected[0]!.code, rejected[0]!.message, 200));
-    return conflicts.map((c) => rowToDoc<Doc>(fields, c));
   }
 
   const state = replicateRxCollection<Doc, PullCheckpoint>({

@@ -8,6 +8,7 @@ import { planWorkout, deleteWorkout, editWorkout } from '../../../src/db/command
 import { readPending } from '../../../src/db/pending-writes';
 import { dayFromToday } from '../../support/clock/days';
 import { describeEachEmulator } from '../../support/emulator';
+import { MAX_PUSH_BODY_BYTES } from '../../../sync-worker/core/replicate-collection';
 import { eventually, newUser, openDevice, sleep, type Device } from './support';
 
 describeEachEmulator('sync replication', (suite) => {
@@ -56,6 +57,39 @@ describeEachEmulator('sync replication', (suite) => {
     expect(await serverWorkouts(user.id)).toHaveLength(1);
     const local = await device.db.workouts.findOne(planned.value.id).exec();
     expect(local?.title).toBe('Bench');
+  });
+
+  it('pushes an offline batch of long rows as several requests under the size cap, each row once', async () => {
+    const user = await newUser(emulator());
+    // Every push request this device sends, by body size.
+    const pushes: number[] = [];
+    const counting: typeof fetch = async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if (url.includes('/rpc/push_workouts') && typeof init?.body === 'string')
+        pushes.push(new TextEncoder().encode(init.body).length);
+      return fetch(input, init);
+    };
+    const device = track(await openDevice(emulator(), user.id, { token: user.token, fetch: counting }));
+    await device.session.awaitInSync();
+    device.session.setOnline(false);
+    // 80 workouts with 2,000 characters of notes (two bytes each): about 330 KB, over the cap.
+    const notes = 'ü'.repeat(2000);
+    const ids: string[] = [];
+    for (let i = 0; i < 80; i++) {
+      const planned = await planWorkout(
+        { db: device.db, userId: user.id },
+        { type: 'strength', date: dayFromToday(2 + (i % 20)), title: `Long ${i}`, notes },
+      );
+      if (!planned.ok) throw new Error('plan failed');
+      ids.push(planned.value.id);
+    }
+    device.session.setOnline(true);
+    device.session.syncNow();
+    await eventually(async () => (await serverWorkouts(user.id)).length === 80, 60_000);
+    await eventually(async () => Object.keys((await readPending(device.db)).entries).length === 0, 60_000);
+    expect((await serverWorkouts(user.id)).map((w) => w.id).sort()).toEqual([...ids].sort());
+    expect(pushes.length).toBeGreaterThan(1);
+    for (const bytes of pushes) expect(bytes).toBeLessThanOrEqual(MAX_PUSH_BODY_BYTES + 64);
   });
 
   it('receives a server change by pull and by realtime', async () => {

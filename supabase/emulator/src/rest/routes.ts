@@ -25,8 +25,8 @@ import { readCappedText } from '../http/capped-text';
 /**
  * Request bodies above 1 MiB are refused with 413 before they are parsed or reach Postgres (PostgREST
  * itself has no limit; hosted, the API gateway in front of it does). The largest body the app sends, a
- * push of PUSH_BATCH_SIZE (100) rows, stays well under it; a 9.6 MB anonymous RPC held every other
- * request for about a second (issue 17).
+ * push, is split by the sync worker into requests of at most MAX_PUSH_BODY_BYTES (256 KB); a 9.6 MB
+ * anonymous RPC held every other request for about a second (issue 17).
  */
 export const MAX_BODY_BYTES = 1024 * 1024;
 const MAX_JSON_DEPTH = 256;
