@@ -4,6 +4,7 @@
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
 import { openDatabase, removeUserData, type OpenDatabaseOptions } from './open-database';
+import { readPending, settleIntent } from './pending-writes';
 import type { SpotterDatabase } from './types';
 
 export const testStorage = () => getRxStorageDexie({ indexedDB, IDBKeyRange });
@@ -31,4 +32,16 @@ export function userIdOf(db: SpotterDatabase): string {
   const entry = opened.find((o) => o.db === db);
   if (!entry) throw new Error('userIdOf: not a test database');
   return entry.userId;
+}
+
+/** The server's refusal of the pending write `key`, recorded as the sync worker records one. */
+export async function refusePending(
+  db: SpotterDatabase,
+  key: string,
+  code: string,
+  message: string,
+): Promise<void> {
+  const entry = (await readPending(db)).entries[key];
+  if (!entry) throw new Error(`no pending write ${key}`);
+  await settleIntent(db, key, entry.seq, { status: 'refused', code, message }, new Date());
 }

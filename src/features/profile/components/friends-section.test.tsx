@@ -7,9 +7,9 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
-import { pendingEntries, readPending, settleIntent } from '@/db/pending-writes';
+import { pendingEntries, readPending } from '@/db/pending-writes';
 import type { ProfileDoc } from '@/db/schemas';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { cleanupDatabases, openTestDatabase, refusePending } from '@/db/test-support';
 import { FRIEND, ROWS, USER } from '@/db/test-fixtures';
 import type { SpotterDatabase } from '@/db/types';
 import type { Language } from '@/domain/language';
@@ -144,13 +144,7 @@ describe('friends section', () => {
       const { user, db, unmount } = await renderSection({ language });
       const sent = await sendFriendRequestByHandle({ db, userId: USER }, 'ghost#0404');
       const entry = pendingEntries(await readPending(db))[0]!;
-      await settleIntent(
-        db,
-        entry.key,
-        entry.seq,
-        { status: 'refused', code: 'SPF04', message: 'User not found' },
-        new Date(),
-      );
+      await refusePending(db, entry.key, 'SPF04', 'User not found');
       const alert = await screen.findByRole('alert');
       expect(alert).toHaveTextContent(
         language === 'en'

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { pendingEntries, readPending, settleIntent } from '@/db/pending-writes';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { pendingEntries, readPending } from '@/db/pending-writes';
+import { cleanupDatabases, openTestDatabase, refusePending } from '@/db/test-support';
 import { ROWS, USER } from '@/db/test-fixtures';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../../test/support/browser/render';
@@ -205,13 +205,7 @@ describe('profile page', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send request' }));
     await waitFor(async () => expect(pendingEntries(await readPending(db))).toHaveLength(1));
     const entry = pendingEntries(await readPending(db))[0]!;
-    await settleIntent(
-      db,
-      entry.key,
-      entry.seq,
-      { status: 'refused', code: 'SPF04', message: 'User not found' },
-      new Date(),
-    );
+    await refusePending(db, entry.key, 'SPF04', 'User not found');
     expect(await within(dialog).findByText('User not found')).toBeInTheDocument();
     await waitFor(async () => expect((await readPending(db)).failed).toEqual([]));
   });

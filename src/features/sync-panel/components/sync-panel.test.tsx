@@ -10,10 +10,9 @@ import { checkIn } from '@/db/commands/check-ins';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
 import { planWorkout } from '@/db/commands/workouts';
 import { updateSyncMeta } from '@/db/local-state';
-import { readPending, settleIntent } from '@/db/pending-writes';
+import { readPending } from '@/db/pending-writes';
 import { ROWS, USER } from '@/db/test-fixtures';
-import { cleanupDatabases } from '@/db/test-support';
-import type { SpotterDatabase } from '@/db/types';
+import { cleanupDatabases, refusePending } from '@/db/test-support';
 import { markDeviceStorageFull, resetDeviceStorageState } from '@/lib/storage-health/device-storage-state';
 import { closeSyncPanel } from '@/lib/sync-panel-state';
 import { refreshPageSyncStatus } from '@/sync/page-sync-status';
@@ -60,12 +59,6 @@ async function openPanel(container: HTMLElement, name: string | RegExp, title = 
 }
 
 /** A write the server refused for good, as the sync worker settles it. */
-async function refuse(db: SpotterDatabase, key: string, code: string, message: string) {
-  const entry = (await readPending(db)).entries[key];
-  if (!entry) throw new Error(`no pending write ${key}`);
-  await settleIntent(db, key, entry.seq, { status: 'refused', code, message }, new Date());
-}
-
 describe('sync button and panel', () => {
   it('says all changes are saved, and when the last sync was', async () => {
     const { container, sync } = await renderShell();
@@ -153,7 +146,7 @@ describe('sync button and panel', () => {
       const sent = await sendFriendRequestByHandle({ db, userId: USER }, 'mia#4242');
       if (!sent.ok) throw new Error('not recorded');
       key = sent.value.key;
-      await refuse(db, key, 'SPF04', 'User not found');
+      await refusePending(db, key, 'SPF04', 'User not found');
     });
     const panel = await openPanel(container, '1 Änderung nicht gespeichert', 'Synchronisierung');
     const item = (await within(panel).findByText('Freundschaftsanfrage an mia#4242')).closest('li');
@@ -184,7 +177,7 @@ describe('sync button and panel', () => {
     await act(async () => {
       const done = await checkIn({ db, userId: USER }, { gym_id: ROWS.gyms.id });
       if (!done.ok) throw new Error('no check-in');
-      await refuse(db, `check_in:${done.value.id}`, 'SPG01', 'Gym not found');
+      await refusePending(db, `check_in:${done.value.id}`, 'SPG01', 'Gym not found');
     });
     const panel = await openPanel(container, '1 change not saved');
     const item = (await within(panel).findByText('Check-in at FitX Berlin-Mitte')).closest('li');
@@ -233,7 +226,7 @@ describe('sync button and panel', () => {
     await act(async () => {
       const sent = await sendFriendRequestByHandle({ db, userId: USER }, 'mia#4242');
       if (!sent.ok) throw new Error('not recorded');
-      await refuse(db, sent.value.key, 'SPF04', 'User not found');
+      await refusePending(db, sent.value.key, 'SPF04', 'User not found');
     });
     const panel = await openPanel(container, '1 change not saved');
     await within(panel).findByText('Friend request to mia#4242');
