@@ -267,26 +267,23 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     const rpc = sync.pushRpc;
     if (rpc === null) return [];
     await fillPullBase(collection, rows);
-    // The RPC's `p_rows jsonb`. RxDB documents are plain JSON (their schemas admit nothing else), which
-    // the document type (`Record<string, unknown>`) does not say.
-    const items = rows.map((r) => ({
-      newDocumentState: r.newDocumentState,
-      assumedMasterState: r.assumedMasterState ?? null,
-    })) as Json[];
     const conflicts: ServerRow[] = [];
     // Usually one request; a batch of long rows goes as several, in order (push-chunks.ts). A chunk that
     // fails throws, and RxDB sends the whole batch again: the chunks before it are answered as replays.
-    for (const p_rows of pushChunks(items, MAX_PUSH_BODY_BYTES)) {
+    for (const chunk of pushChunks(rows, MAX_PUSH_BODY_BYTES)) {
+      // The RPC's `p_rows jsonb`. RxDB documents are plain JSON (their schemas admit nothing else), which
+      // the document type (`Record<string, unknown>`) does not say.
+      const p_rows = chunk.map((r) => ({
+        newDocumentState: r.newDocumentState,
+        assumedMasterState: r.assumedMasterState ?? null,
+      })) as Json[];
       const answer = await pushChunk(rpc, p_rows);
       const chunkConflicts = (answer.conflicts ?? []).filter(isServerRow);
       for (const c of chunkConflicts) awaitingResolution.set(c.id, rowToDoc<Doc>(fields, c));
       conflicts.push(...chunkConflicts);
       const rejected = answer.rejected ?? [];
       const notApplied = new Set([...chunkConflicts.map((c) => c.id), ...rejected.map((r) => r.id)]);
-      const sent = new Set(p_rows.map((item) => (item as { newDocumentState: Doc }).newDocumentState.id));
-      const applied = rows
-        .map((r) => r.newDocumentState)
-        .filter((d) => sent.has(d.id) && !notApplied.has(d.id));
+      const applied = chunk.map((r) => r.newDocumentState).filter((d) => !notApplied.has(d.id));
       if (applied.length > 0) await acknowledgePushed(db, sync.name, applied);
       for (const r of rejected) {
         // A row that breaks a server rule stays pending with its error, shown in the sync status.
