@@ -9,7 +9,7 @@
  * undo another device's rename. This pre-save hook copies the pre-edit state into `_meta.b` whenever
  * that state was written by a pull (`_meta.o`, set by RxDB's downstream and by the first pull, matches
  * the revision), i.e. is exactly a server state; the sync worker's push handler uses it only for rows
- * RxDB sends without an assumed master state (`fillPullBase`). Only edits pay for it, not pulls.
+ * RxDB sends without an assumed master state (`preparePush`). Only edits pay for it, not pulls.
  *
  * Registered on every push collection in every realm that writes documents (`openDatabase`).
  */

@@ -17,8 +17,11 @@
  *   applied (not mistaken for an unpushed local edit), and a local edit bumps the revision, so it is.
  * - No replication meta means a local edit of such a document reaches the push handler without an
  *   assumed master state. The edit itself records the pulled state it started from (`_meta.b`,
- *   src/db/pull-base.ts) and `fillPullBase` hands it to the push, so the server's check and the
+ *   src/db/pull-base.ts) and `preparePush` hands it to the push, so the server's check and the
  *   conflict handler's three-way merge see the base they would have seen after RxDB's own pull.
+ * - No replication meta also means RxDB's upstream, re-reading the storage on a resync, can hand these
+ *   documents to the push handler as if they were local writes: `preparePush` leaves out every one that
+ *   is still the state the pull wrote.
  *   (Keeping the base at pull time instead cost a third of the first pull's write time.)
  * - Only when the pull starts from no checkpoint and the collection's storage holds no document at all
  *   (deleted ones included), or only documents a first pull wrote that nobody changed since (a pull
@@ -162,24 +165,33 @@ export async function holdsNothing(collection: RxCollection<Doc>): Promise<boole
 }
 
 /**
- * Push rows RxDB sends without an assumed master state (documents the first pull wrote have no
- * replication meta) get the base the local edit recorded (`_meta.b`, src/db/pull-base.ts).
- * In place on purpose: RxDB resolves a conflict with the `assumedMasterState` of these same row objects
- * (upstream.js `writeRowsToMaster`), so the conflict handler's three-way merge gets the base as well.
- * Rows with an assumed state, and documents created on this device (no base), are left as they are.
+ * The push rows to send, given the rows RxDB hands the push handler. Rows RxDB sends without an assumed
+ * master state (documents the first pull wrote have no replication meta) are looked up in storage:
+ * - still the state a pull wrote (not edited since): it is the server's own state, not a local write.
+ *   RxDB's upstream finds such documents when a resync makes it re-read the storage from its checkpoint
+ *   before it has moved past the first pull's writes (a realtime subscription, `online` or sync now
+ *   during the pull): sending them made the server answer each as a conflict (a new device pushed
+ *   hundreds of its own pulled rows back, bench sync). Left out, RxDB records them as the master state,
+ *   which they are.
+ * - edited: the row gets the base the local edit recorded (`_meta.b`, src/db/pull-base.ts). In place on
+ *   purpose: RxDB resolves a conflict with the `assumedMasterState` of these same row objects
+ *   (upstream.js `writeRowsToMaster`), so the conflict handler's three-way merge gets the base as well.
+ * Rows with an assumed state, and documents created on this device (no base), are sent as they are.
  */
-export async function fillPullBase(
+export async function preparePush(
   collection: RxCollection<Doc>,
   rows: RxReplicationWriteToMasterRow<Doc>[],
-): Promise<void> {
+): Promise<RxReplicationWriteToMasterRow<Doc>[]> {
   const open = rows.filter((r) => r.assumedMasterState === undefined);
-  if (open.length === 0) return;
+  if (open.length === 0) return rows;
   const stored = await collection.storageInstance.findDocumentsById(
     open.map((r) => r.newDocumentState.id),
     true,
   );
+  const serverStates = new Set<string>();
   const bases = new Map<string, WithDeleted<Doc>>();
   for (const doc of stored) {
+    if (isPulledState(doc)) serverStates.add(doc.id);
     const base = pullBaseOf(doc);
     if (base) bases.set(doc.id, base);
   }
@@ -187,4 +199,5 @@ export async function fillPullBase(
     const base = bases.get(row.newDocumentState.id);
     if (base) row.assumedMasterState = base;
   }
+  return rows.filter((r) => r.assumedMasterState !== undefined || !serverStates.has(r.newDocumentState.id));
 }

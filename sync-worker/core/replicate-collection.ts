@@ -30,7 +30,7 @@ import type { SpotterDatabase } from '../../src/db/types';
 import type { CollectionSync } from './collections';
 import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
-import { fillPullBase, firstPull, holdsNothing } from './first-pull';
+import { firstPull, holdsNothing, preparePush } from './first-pull';
 import type { FirstScreenLane } from './first-screen-lane';
 import { FIRST_SCREEN_PAGES, firstScreenWindow, type FirstScreenWindow } from './first-screen-rows';
 import { ledger$, storedLedger } from './local-doc-stream';
@@ -92,6 +92,8 @@ export interface ReplicateOptions {
   idIn?: readonly string[];
   /** A new device's first requests: the first screen's ahead of the history (first-screen-lane.ts). */
   lane?: FirstScreenLane;
+  /** True when this device has never completed a sync (its sync meta says so): see the early requests. */
+  neverSynced?: Promise<boolean>;
 }
 
 export function replicateCollection(options: ReplicateOptions): CollectionReplication {
@@ -187,7 +189,12 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     void db
       .waitForLeadership()
       .then(async () => {
-        if (!gate.isOpen || !(await holdsNothing(collection))) return;
+        // A device that never completed a sync asks at once; any other only for a collection it holds
+        // nothing of. Looking first cost a new device about 250 ms (the first read of each collection's
+        // storage, a dozen at once while RxDB sets the replications up; bench sync). The answers are used
+        // only by a first pull, which looks at the storage itself before it writes them (first-pull.ts).
+        if (!gate.isOpen) return;
+        if (!(await options.neverSynced) && !(await holdsNothing(collection))) return;
         sent = true;
         const token = gate.token;
         firstScreen = fetchFirstScreen(token);
@@ -206,6 +213,24 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
       });
   }
 
+  // A resync asked for while a new device's first pull runs goes once that pull has returned. RxDB's
+  // downstream would run it only after the pull anyway (its tasks run in turn); its upstream would run it
+  // at once, re-reading from its checkpoint every document written since: the first pull's pages, which
+  // it has not yet moved past (the resync is taken before their write events). On a new device the
+  // realtime subscription, `online` and the sync button all ask during the history pull (bench sync).
+  let firstPulling = false;
+  let resyncHeld = false;
+  const resync = () => {
+    if (firstPulling) resyncHeld = true;
+    else stream.next('RESYNC');
+  };
+  const releaseHeldResync = () => {
+    firstPulling = false;
+    if (!resyncHeld) return;
+    resyncHeld = false;
+    stream.next('RESYNC');
+  };
+
   async function pull(
     checkpoint: PullCheckpoint | undefined,
     batchSize: number,
@@ -220,6 +245,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     let rows: ServerRow[];
     let last: ServerRow | undefined;
     // A new device: full pages straight to storage, the rest through RxDB (first-pull.ts).
+    if (checkpoint === undefined) firstPulling = true;
     const first =
       checkpoint === undefined
         ? await firstPull({
@@ -232,7 +258,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
                 : fetchPage({ modified: after._modified, id: after.id }, batchSize, token),
             toDocs,
             fetchFirstScreen: () => takeFirstScreen(token) ?? Promise.resolve([]),
-          })
+          }).finally(releaseHeldResync)
         : null;
     if (first) {
       rows = first.rest;
@@ -263,10 +289,10 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     };
   }
 
-  async function push(rows: RxReplicationWriteToMasterRow<Doc>[]): Promise<WithDeleted<Doc>[]> {
+  async function push(handed: RxReplicationWriteToMasterRow<Doc>[]): Promise<WithDeleted<Doc>[]> {
     const rpc = sync.pushRpc;
     if (rpc === null) return [];
-    await fillPullBase(collection, rows);
+    const rows = await preparePush(collection, handed);
     const conflicts: ServerRow[] = [];
     // Usually one request; a batch of long rows goes as several, in order (push-chunks.ts). A chunk that
     // fails throws, and RxDB sends the whole batch again: the chunks before it are answered as replays.
@@ -381,10 +407,8 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
       // A pull from the checkpoint instead of handing the row to RxDB: RxDB 17.6 drops a RESYNC that
       // is queued right behind a document event (downstream.js addNewTask shifts it out and breaks), so
       // a token change or syncNow could be lost; a pull also never moves the checkpoint past a row.
-      stream.next('RESYNC');
+      resync();
     },
-    resync() {
-      stream.next('RESYNC');
-    },
+    resync,
   };
 }

@@ -71,15 +71,15 @@ describeEachEmulator('first pull of a new device', (suite) => {
       )
     ).rows[0];
 
-  /** Push RPC calls and pull requests this device makes. */
-  function counting() {
+  /** Push RPC calls and pull requests this device makes (sent on by `next`). */
+  function counting(next: typeof fetch = fetch) {
     const calls: string[] = [];
     const fetchCounted: typeof fetch = (input, init) => {
       const url = String(input instanceof Request ? input.url : input);
       if (url.includes('/rpc/push_workouts')) calls.push('push');
       else if (isFirstScreenRequest(url)) calls.push('first-screen');
       else if (/\/rest\/v1\/workouts\?/.test(url)) calls.push('pull');
-      return fetch(input, init);
+      return next(input, init);
     };
     return { calls, fetch: fetchCounted };
   }
@@ -339,6 +339,28 @@ describeEachEmulator('first pull of a new device', (suite) => {
     await device.restart(user.token);
     await device.session.awaitInSync();
     expect(net.calls).toEqual(['pull']);
+  });
+
+  it('a resync during the first pull (realtime subscribed, online, sync now) pushes nothing back', async () => {
+    const user = await newUser(emulator());
+    await seedWithFirstScreen(user.id);
+    // The history's later pages are held: the first page and the first screen's rows are written, and
+    // RxDB's upstream then sees those writes and a resync while the pull is still going.
+    const later = holding((url) => /\/rest\/v1\/workouts\?.*[?&]or=/.test(url));
+    const net = counting(later.fetch);
+    const device = await open(user.id, user.token, { fetch: net.fetch });
+    devices.push(device);
+    await eventually(async () => later.held() > 0, 15_000, 'the second page asked for');
+    await eventually(async () => (await device.db.workouts.count().exec()) >= 10, 15_000, 'the first page');
+    device.session.syncNow();
+    // Time for the upstream to act on the resync while the page is held (nothing to wait for otherwise).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    device.session.syncNow();
+    later.release();
+    await eventually(async () => (await device.db.workouts.count().exec()) === 28, 15_000, '28 workouts');
+    await device.session.awaitInSync();
+    expect(net.calls).not.toContain('push');
+    expect(Object.keys((await readPending(device.db)).entries)).toEqual([]);
   });
 
   it('local writes made during the first screen’s request and before the history are kept and pushed', async () => {
