@@ -13,7 +13,13 @@ import { addRxPlugin } from 'rxdb';
 import { RxDBLeaderElectionPlugin } from 'rxdb/plugins/leader-election';
 import type { Subscription } from 'rxjs';
 import { modifyLocal } from '../../src/db/local-doc';
-import { emptySyncMeta, SYNC_META_ID, updateSyncMeta, type SyncMeta } from '../../src/db/local-state';
+import {
+  emptySyncMeta,
+  hasCompletedSync,
+  SYNC_META_ID,
+  updateSyncMeta,
+  type SyncMeta,
+} from '../../src/db/local-state';
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { queryCounts, type BadgeCounts } from '../realtime/counts';
@@ -172,6 +178,12 @@ export class SyncSession {
     // Before the handlers: a user change drops the old user's handlers with the old channel.
     this.supervisor?.setUser(userId);
     const { hooks } = this;
+    // Read once, while the collections' replications set up: whether the first screen's requests may go
+    // without looking into each collection first (replicate-collection.ts).
+    const neverSynced = hasCompletedSync(db).then(
+      (synced) => !synced,
+      () => false,
+    );
     for (const name of names) {
       const sync = collectionSync(name, userId);
       const replication = replicateCollection({
@@ -185,6 +197,7 @@ export class SyncSession {
         ...(this.options.pullBatchSize ? { pullBatchSize: this.options.pullBatchSize } : {}),
         hooks,
         lane: this.lane,
+        neverSynced,
       });
       this.replications.push(replication);
       if (this.supervisor) {
