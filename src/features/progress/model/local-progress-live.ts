@@ -1,7 +1,7 @@
 // Relative imports (no "@/"): the sync worker's tests and its settling watcher reach this folder too.
-import { combineLatest, map, type Observable } from 'rxjs';
-import { dailyChallenge$ } from '../../../db/local-state';
-import { pending$ } from '../../../db/pending-writes';
+import { combineLatest, distinctUntilChanged, map, of, switchMap, type Observable } from 'rxjs';
+import { dailyChallenge$, syncMeta$ } from '../../../db/local-state';
+import { pending$, settlingEntries, type PendingState } from '../../../db/pending-writes';
 import type { SpotterDatabase } from '../../../db/types';
 import { computeLocalProgress, type LocalProgress } from './local-progress';
 
@@ -9,32 +9,53 @@ import { computeLocalProgress, type LocalProgress } from './local-progress';
  * The progression view model, live: recomputed whenever the own profile, own workouts or rest days,
  * the XP ledger, today's challenge or the pending writes change. Every query runs on an index (user_id first).
  * `clock` gives "today" (tests fix it).
+ *
+ * The own workouts, rest days and ledger are read only when they can change what is shown (issue 19,
+ * `new_device_first_screen_ms`): while a write is pending or settling (its awards and the streak
+ * estimate need them), and on a device that has completed a sync (where they are ready the moment a
+ * write needs them). With nothing pending, the numbers are the pulled profile's (local-progress.ts).
+ * So a new device shows the server's streak and level the moment its profile is pulled, instead of
+ * after the first screen's queries of a history being written page by page (each page of 1,000 re-ran
+ * the whole workouts and ledger queries on the page's main thread, bench sync: about half a second).
  */
 export function localProgress$(
   db: SpotterDatabase,
   userId: string,
   clock: () => Date = () => new Date(),
 ): Observable<LocalProgress> {
-  return combineLatest([
-    db.profiles.findOne(userId).$,
-    db.workouts.find({ selector: { user_id: userId } }).$,
-    db.rest_days.find({ selector: { user_id: userId } }).$,
-    // The whole own ledger: its sum is one of the two XP readings (local-progress.ts).
-    db.xp_events.find({ selector: { user_id: userId } }).$,
-    pending$(db),
-    dailyChallenge$(db),
-  ]).pipe(
-    map(([profile, workouts, restDays, xpEvents, pending, dailyChallenge]) =>
+  const pending = pending$(db);
+  const needsLedger$ = combineLatest([pending, syncMeta$(db)]).pipe(
+    map(([state, meta]) => hasWrites(state) || meta.last_synced_at !== null),
+    distinctUntilChanged(),
+  );
+  return needsLedger$.pipe(
+    switchMap((needsLedger) =>
+      combineLatest([
+        db.profiles.findOne(userId).$,
+        needsLedger ? db.workouts.find({ selector: { user_id: userId } }).$ : of([]),
+        needsLedger ? db.rest_days.find({ selector: { user_id: userId } }).$ : of([]),
+        // The whole own ledger: its sum is one of the two XP readings (local-progress.ts).
+        needsLedger ? db.xp_events.find({ selector: { user_id: userId } }).$ : of([]),
+        pending,
+        dailyChallenge$(db),
+      ]),
+    ),
+    map(([profile, workouts, restDays, xpEvents, pendingState, dailyChallenge]) =>
       computeLocalProgress({
         userId,
         profile,
         workouts,
         restDays,
         xpEvents,
-        pending,
+        pending: pendingState,
         dailyChallenge,
         now: clock(),
       }),
     ),
   );
+}
+
+/** A write waiting for the server or for its effects to be pulled (any collection: a cheap, safe test). */
+function hasWrites(state: PendingState): boolean {
+  return Object.keys(state.entries).length > 0 || settlingEntries(state).length > 0;
 }

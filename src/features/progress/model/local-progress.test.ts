@@ -11,6 +11,7 @@ import {
   settlingEntries,
 } from '@/db/pending-writes';
 import type { PendingState } from '@/db/pending-writes';
+import { updateSyncMeta } from '@/db/local-state';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { ROWS, USER } from '@/db/test-fixtures';
 import { levelFromTotalXp } from '@/domain/levels';
@@ -251,5 +252,34 @@ describe('localProgress$ over the collections', () => {
     // Deleting the workout changes no XP (the server keeps the award) and the server decides the streak.
     await deleteWorkout(ctx, planned.value.id);
     expect(await at((p) => !p.settled)).toMatchObject({ xp: 115, pendingXp: 0 });
+  });
+
+  it('on a device still pulling its history with nothing pending: the pulled profile’s numbers at once', async () => {
+    const db = await openTestDatabase({
+      userId: USER,
+      collections: ['profiles', 'workouts', 'rest_days', 'xp_events'],
+    });
+    // The profile is in; of the history only a few days and part of the ledger (the newest row first,
+    // as a ledger page may bring it before the profile that counts it).
+    await db.profiles.insert({ ...ROWS.profiles, xp: 500, current_streak: 30, best_streak: 40 });
+    await db.workouts.bulkInsert([
+      { ...ROWS.workouts, id: 'h1', date: '2026-11-21' },
+      { ...ROWS.workouts, id: 'h2', date: '2026-11-22' },
+    ]);
+    await db.xp_events.insert(seedLedger(600));
+    const progress$ = localProgress$(db, USER, () => NOW);
+    const at = (pred: (p: { xp: number; settled: boolean }) => boolean) =>
+      firstValueFrom(progress$.pipe(filter(pred)));
+
+    expect(await at(() => true)).toMatchObject({
+      xp: 500,
+      level: levelFromTotalXp(500).level,
+      currentStreak: 30,
+      bestStreak: 40,
+      settled: true,
+    });
+    // Once the device has completed a sync, the ledger is read again (the larger XP reading).
+    await updateSyncMeta(db, { last_synced_at: NOW.toISOString() });
+    expect(await at((p) => p.xp === 600)).toMatchObject({ currentStreak: 30, settled: true });
   });
 });
