@@ -15,6 +15,7 @@ import type {
 } from '../../sync-worker/api';
 import { backendConfig, type BackendConfig } from '../lib/backend-config';
 import type { FunctionName } from '../db/database';
+import { takeSyncWorker } from './worker-prewarm';
 
 export type WorkerLike = Endpoint & { terminate(): void };
 
@@ -23,8 +24,8 @@ export interface AuthSessionLike {
   accessToken: string;
 }
 
-const createModuleWorker = (): WorkerLike =>
-  new Worker(new URL('../../sync-worker/main.ts', import.meta.url), { type: 'module', name: 'spotter-sync' });
+/** The worker the sign-in page started ahead, or a new one (worker-prewarm.ts). */
+const createModuleWorker = (): WorkerLike => takeSyncWorker();
 
 export interface SyncWorkerClientOptions {
   /**
