@@ -114,9 +114,15 @@ begin
       raise warning 'realtime capture sync failed: %', sqlerrm;
     end;
   end if;
-  -- Our own checker functions and capture triggers change nothing delivery caches.
+  -- Our own checker functions and capture triggers change nothing delivery caches, nor does a grant
+  -- or revoke on functions only: each checker is created with a REVOKE, and when that dropped the
+  -- caches, every delivery re-read the tables' metadata and re-created its checkers (bench sync
+  -- cross_device).
   if tg_tag not in ('CREATE FUNCTION', 'ALTER FUNCTION', 'DROP FUNCTION', 'CREATE TRIGGER',
-                    'DROP TRIGGER', 'COMMENT') then
+                    'DROP TRIGGER', 'COMMENT')
+     and not (tg_tag in ('GRANT', 'REVOKE')
+              and not exists (select 1 from pg_catalog.pg_event_trigger_ddl_commands() c
+                              where c.object_type is distinct from 'FUNCTION')) then
     perform pg_notify('${DDL_CHANNEL}', tg_tag);
   end if;
 end
