@@ -210,28 +210,16 @@ export class ChangeFeed {
     return rows.length === BATCH;
   }
 
-  /** One checker call per table for every (claims, keys) group; returns the visible `group#key`s. */
-  private async checkVisibility(checks: Map<string, Check>): Promise<Set<string>> {
-    const visible = new Set<string>();
-    const byTable = new Map<number, [string, Check][]>();
-    for (const entry of checks) {
-      const list = byTable.get(entry[1].info.oid) ?? [];
-      list.push(entry);
-      byTable.set(entry[1].info.oid, list);
+  /** One checker call for one table's (claims, keys) groups; adds the visible `group#key`s to `visible`. */
+  private async checkTable(groups: [string, Check][], visible: Set<string>): Promise<void> {
+    const info = groups[0]?.[1].info;
+    if (!info) return;
+    const payload = JSON.stringify(groups.map(([, c]) => ({ role: c.role, claims: c.claims, keys: c.keys })));
+    const { rows } = await this.catalog.runChecker(info, payload);
+    for (const { check_index, key_index } of rows) {
+      const group = groups[check_index]?.[0];
+      if (group) visible.add(`${group}#${key_index}`);
     }
-    for (const groups of byTable.values()) {
-      const info = groups[0]?.[1].info;
-      if (!info) continue;
-      const payload = JSON.stringify(
-        groups.map(([, c]) => ({ role: c.role, claims: c.claims, keys: c.keys })),
-      );
-      const { rows } = await this.catalog.runChecker(info, payload);
-      for (const { check_index, key_index } of rows) {
-        const group = groups[check_index]?.[0];
-        if (group) visible.add(`${group}#${key_index}`);
-      }
-    }
-    return visible;
   }
 
   private async deliver(rows: QueueRow[], subscribers: PostgresSubscriber[]): Promise<void> {
@@ -286,9 +274,22 @@ export class ChangeFeed {
     }
     if (events.length === 0) return;
 
-    const visible = await this.checkVisibility(checks);
-
+    // Each table's RLS check runs when delivery reaches the table's first event, so the events before
+    // it go out without waiting for it (a pushed workout is not held back by the check of the feed
+    // activity its trigger wrote after it); events still leave in the queue's order, as the WAL's.
+    const byTable = new Map<number, [string, Check][]>();
+    for (const entry of checks) {
+      const list = byTable.get(entry[1].info.oid) ?? [];
+      list.push(entry);
+      byTable.set(entry[1].info.oid, list);
+    }
+    const visible = new Set<string>();
     for (const { row, info, recipients } of events) {
+      const groups = byTable.get(info.oid);
+      if (groups) {
+        byTable.delete(info.oid);
+        await this.checkTable(groups, visible);
+      }
       const byRole = new Map<ApiRole, string>();
       for (const recipient of recipients) {
         if (recipient.check && !visible.has(`${recipient.check.group}#${recipient.check.key}`)) continue;
