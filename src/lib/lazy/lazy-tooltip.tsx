@@ -1,5 +1,4 @@
 import type { TooltipProps } from '@mantine/core';
-import { useMergedRef } from '@mantine/hooks';
 import {
   cloneElement,
   useEffect,
@@ -41,8 +40,9 @@ export function LazyTooltip({
   ...tooltip
 }: LazyTooltipProps) {
   const parts = tooltipPart.useLoaded();
+  // The target is read from the hover, not kept in state from the ref: a ref that sets state re-renders
+  // every hint once more right after it mounts, inside the commit (a screen of hints, one more pass).
   const [target, setTarget] = useState<HTMLElement | null>(null);
-  const ref = useMergedRef(setTarget, children.props.ref);
   const [opened, setOpened] = useState(false);
   // Mounted from the first hover on, so closing keeps its fade-out.
   const [shown, setShown] = useState(false);
@@ -66,10 +66,10 @@ export function LazyTooltip({
   // cloneElement only stores these handlers on the element; none of them (nor the timer ref) runs in render.
   // eslint-disable-next-line react-hooks/refs
   const targetElement = cloneElement(children, {
-    ref,
     onPointerEnter: (event) => {
       children.props.onPointerEnter?.(event);
       if (event.pointerType === 'touch' || disabled) return;
+      setTarget(event.currentTarget);
       tooltipPart.load().catch(() => undefined); // a failed download shows no hint; the next hover retries
       setShown(true);
       schedule(true, openDelay);

@@ -7,7 +7,7 @@ import { useLiveQuery } from '@/db/use-live-query';
 import { formatDay } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
 import { addDays, startOfWeek } from '@/domain/dates';
-import { LazyTooltip } from '@/lib/lazy/lazy-tooltip';
+import { LazyHoverHints } from '@/lib/lazy/lazy-hover-hints';
 import { CALENDAR_WEEKS, streakCalendar, type CoverKind } from '../model/streak-calendar';
 import classes from './home.module.css';
 
@@ -51,28 +51,36 @@ export const StreakCalendarCard = memo(function StreakCalendarCard({ today }: { 
     longest: cal.longestRun,
   });
 
-  // 182 cells with a tooltip label each (two translations and a date format per cell): built again only
-  // when the calendar or the language changes.
+  // 182 plain cells, built again only when the calendar changes; their hover hint (a date and a status)
+  // is made for the hovered cell alone (LazyHoverHints), not a label and a tooltip per cell on each render.
   const cells = useMemo(
     () =>
-      cal.weeks.flat().map((cell) => (
-        <LazyTooltip
-          key={cell.day}
-          label={t('calendar.cell', { date: fmt(cell.day), status: t(`calendar.legend.${cell.kind}`) })}
-          disabled={cell.future}
-          withArrow
-          openDelay={150}
-        >
+      cal.weeks
+        .flat()
+        .map((cell) => (
           <div
+            key={cell.day}
             className={classes.heatCell}
             data-kind={cell.kind}
             data-day={cell.day}
             data-today={cell.isToday || undefined}
             data-future={cell.future || undefined}
           />
-        </LazyTooltip>
-      )),
-    [cal, fmt, t],
+        )),
+    [cal],
+  );
+  const hintFor = useCallback(
+    (element: Element) => {
+      const cell = element.closest<HTMLElement>('[data-day]');
+      const day = cell?.dataset.day;
+      const kind = KINDS.find((known) => known === cell?.dataset.kind);
+      if (!cell || day === undefined || kind === undefined || cell.dataset.future !== undefined) return null;
+      return {
+        target: cell,
+        label: t('calendar.cell', { date: fmt(day), status: t(`calendar.legend.${kind}`) }),
+      };
+    },
+    [fmt, t],
   );
 
   return (
@@ -86,9 +94,11 @@ export const StreakCalendarCard = memo(function StreakCalendarCard({ today }: { 
             {t('calendar.subtitle')}
           </Text>
         </Group>
-        <div className={classes.heatGrid} aria-hidden data-testid="streak-calendar">
-          {cells}
-        </div>
+        <LazyHoverHints hintFor={hintFor} withArrow openDelay={150}>
+          <div className={classes.heatGrid} aria-hidden data-testid="streak-calendar">
+            {cells}
+          </div>
+        </LazyHoverHints>
         <Group gap="md" aria-hidden>
           {KINDS.map((kind) => (
             <Group key={kind} gap={6}>
