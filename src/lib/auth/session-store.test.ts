@@ -80,6 +80,34 @@ describe('session store', () => {
     expect(store.getAuthState().status).toBe('signedIn');
   });
 
+  it('keeps its state when the auth client loads and announces the stored session it already shows', async () => {
+    localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(storedSession('token-e')));
+    const store = await freshStore();
+    const { markFirstScreenRendered } = await import('@/lib/first-screen');
+    // What the client tells its subscribers (the store's subscription among them) as it starts; the spy
+    // calls through to the real method.
+    const { GoTrueClient } = await import('@supabase/auth-js');
+    const notify = vi.spyOn(
+      GoTrueClient.prototype as unknown as { _notifyAllSubscribers: (event: string) => Promise<void> },
+      '_notifyAllSubscribers',
+    );
+    const announced = () => notify.mock.calls.map(([event]) => event);
+    store.startAuth();
+    const shown = store.getAuthState();
+    expect(shown.status).toBe('signedIn');
+    let notified = 0;
+    store.subscribeAuth(() => {
+      notified += 1;
+    });
+    markFirstScreenRendered();
+    await vi.waitFor(() => expect(announced()).toContain('SIGNED_IN'), { timeout: 15_000 });
+    // The store's answer to the event has run: its subscription is awaited by the client's notify.
+    await notify.mock.results.at(-1)?.value;
+    expect(store.getAuthState()).toBe(shown);
+    expect(notified).toBe(0);
+    notify.mockRestore();
+  });
+
   it('leaves a session near expiry, or an auth redirect in the URL, to the auth client', async () => {
     const nearExpiry = { ...storedSession('token-c'), expires_at: Math.floor(Date.now() / 1000) + 60 };
     localStorage.setItem(AUTH_STORAGE_KEY, JSON.stringify(nearExpiry));
