@@ -5,6 +5,7 @@
  * heaviest functions by self time and the scripts they come from. A reading aid for the signed-in
  * Lighthouse figure, not a figure. `dist` defaults to dist/ (run `npm run build` first).
  */
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
 import { startEmulator } from '../../supabase/emulator/src/start-emulator';
@@ -42,6 +43,9 @@ try {
   await warm.close();
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
+  // SPOTTER_CPU_THROTTLE=4: Lighthouse's mobile CPU slowdown, for tasks as long as the score sees them.
+  const throttle = Number(process.env.SPOTTER_CPU_THROTTLE ?? 1);
+  if (throttle > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttle });
   await cdp.send('Profiler.enable');
   await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
   await cdp.send('Profiler.start');
@@ -51,6 +55,9 @@ try {
   const heading = Date.now() - started;
   await page.waitForTimeout(3_000);
   const { profile } = (await cdp.send('Profiler.stop')) as { profile: CpuProfile };
+  // SPOTTER_CPU_PROFILE_OUT=<file>: the raw profile, for DevTools (Performance, load profile) or a script.
+  if (process.env.SPOTTER_CPU_PROFILE_OUT)
+    writeFileSync(process.env.SPOTTER_CPU_PROFILE_OUT, JSON.stringify(profile));
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = new Map<number, number>();
   profile.samples.forEach((id, i) => self.set(id, (self.get(id) ?? 0) + (profile.timeDeltas[i] ?? 0)));
