@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin, type ProxyOptions } from 'vite';
+import { defaultClientConditions, defineConfig, type Plugin, type ProxyOptions } from 'vite';
 import { hostingHeadersPreview } from './scripts/hosting-preview.ts';
 import { localeParts } from './scripts/locale-parts-plugin.ts';
 import { readBackendEnv } from './src/lib/backend-env.ts';
@@ -39,6 +39,10 @@ export default defineConfig({
   ],
   resolve: {
     alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) },
+    // rxjs's ES2015 build (its `es2015` export condition) before its ES5 default: classes instead of
+    // tslib's helpers, for the page (RxDB's stack, the local-db chunk) and the sync worker alike.
+    // bench web: the local-db chunk 82.5 -> 81.0 KB gzipped. No other bundled package has the condition.
+    conditions: ['es2015', ...defaultClientConditions],
   },
   worker: { format: 'es' },
   build: {
