@@ -5,15 +5,13 @@ import { useDailyChallenge } from '@/features/challenge/data/use-daily-challenge
 import { HomePage } from '@/features/home/components/home-page';
 import { LeaderboardCard } from '@/features/leaderboard/components/leaderboard-card';
 import { useLocalProgress } from '@/features/progress/model/use-local-progress';
-import { useShallowStable } from '@/lib/use-shallow-stable';
 
 export const Route = createLazyRoute('/_app/home')({ component: HomeRoute });
 
 /** Composes the home screen from the features it shows (features do not import each other). */
 function HomeRoute() {
   const { db, userId } = useUserData();
-  // An equal progress re-emitted (each write to the pending-writes note) re-renders none of the cards.
-  const progress = useShallowStable(useLocalProgress(db, userId));
+  const progress = useLocalProgress(db, userId);
   const challenge = useDailyChallenge();
   const view = challenge.view;
   return (

@@ -4,7 +4,6 @@ import type { ProfileDoc } from '@/db/schemas';
 import { useLiveDocument, useLiveQuery } from '@/db/use-live-query';
 import type { LocalProgress } from '@/features/progress/model/local-progress';
 import { useLocalProgress } from '@/features/progress/model/use-local-progress';
-import { useShallowStable } from '@/lib/use-shallow-stable';
 import { useUserData } from '../user-data/user-data-context';
 
 export interface ShellData {
@@ -29,11 +28,9 @@ export function useShellData(): ShellData {
     () => (profileDoc === undefined || profileDoc === null ? profileDoc : profileDoc.toJSON()),
     [profileDoc],
   );
-  // An equal progress re-emitted (each write to the pending-writes note) keeps the shell's memoised parts.
-  const progress = useShallowStable(useLocalProgress(db, userId));
   return {
     profile,
-    progress,
+    progress: useLocalProgress(db, userId),
     unread: useLiveQuery(unreadQuery) ?? 0,
     pendingRequests: useLiveQuery(pendingQuery) ?? 0,
   };

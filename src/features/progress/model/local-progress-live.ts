@@ -52,7 +52,15 @@ export function localProgress$(
         now: clock(),
       }),
     ),
+    // Every write to the pending-writes note (the worker's start, an acknowledgement, a write of another
+    // collection) recomputes the same numbers: emitted again, each re-rendered the home cards and the
+    // shell (a whole-page render in /home's 4x-throttled CPU profile).
+    distinctUntilChanged(sameProgress),
   );
+}
+
+function sameProgress(a: LocalProgress, b: LocalProgress): boolean {
+  return (Object.keys(a) as (keyof LocalProgress)[]).every((key) => a[key] === b[key]);
 }
 
 /** A write waiting for the server or for its effects to be pulled (any collection: a cheap, safe test). */

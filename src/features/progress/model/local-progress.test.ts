@@ -5,12 +5,14 @@ import { deleteWorkout, planWorkout } from '@/db/commands/workouts';
 import {
   acknowledgePushed,
   emptyPendingState,
+  PENDING_WRITES_ID,
   readPending,
   removeSettling,
   settleIntent,
   settlingEntries,
 } from '@/db/pending-writes';
 import type { PendingState } from '@/db/pending-writes';
+import { modifyLocal } from '@/db/local-doc';
 import { updateSyncMeta } from '@/db/local-state';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import { ROWS, USER } from '@/db/test-fixtures';
@@ -281,5 +283,32 @@ describe('localProgress$ over the collections', () => {
     // Once the device has completed a sync, the ledger is read again (the larger XP reading).
     await updateSyncMeta(db, { last_synced_at: NOW.toISOString() });
     expect(await at((p) => p.xp === 600)).toMatchObject({ currentStreak: 30, settled: true });
+  });
+
+  it('does not emit again when a write to the pending-writes note leaves the numbers as they were', async () => {
+    const db = await openTestDatabase({
+      userId: USER,
+      collections: ['profiles', 'workouts', 'rest_days', 'xp_events'],
+    });
+    await db.profiles.insert({ ...ROWS.profiles, xp: 100, current_streak: 3, best_streak: 3 });
+    const seen: number[] = [];
+    const sub = localProgress$(db, USER, () => NOW).subscribe((p) => seen.push(p.xp));
+    await firstValueFrom(localProgress$(db, USER, () => NOW).pipe(filter((p) => p.xp === 100)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const before = seen.length;
+    for (let i = 0; i < 3; i++) {
+      await modifyLocal(db, PENDING_WRITES_ID, emptyPendingState, (s) => ({
+        ...s,
+        next_seq: s.next_seq + 1,
+      }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.length).toBe(before);
+    // A change that moves a number is still emitted.
+    await (await db.profiles.findOne(USER).exec())?.incrementalPatch({ xp: 120 });
+    await firstValueFrom(localProgress$(db, USER, () => NOW).pipe(filter((p) => p.xp === 120)));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(seen.at(-1)).toBe(120);
+    sub.unsubscribe();
   });
 });
