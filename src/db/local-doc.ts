@@ -61,14 +61,27 @@ export function localData$<T extends object>(db: SpotterDatabase, id: string): O
       const doc = last.documentData as unknown as LocalDocData<T> | undefined;
       subscriber.next(last.operation === 'DELETE' || !doc || doc._deleted ? null : doc.data);
     });
-    db.getLocal<T>(id).then(
+    // While the database closes RxDB throws here rather than rejecting (its local documents are dropped
+    // first, and `closed` is set last): such a stream just ends, as below.
+    let read: ReturnType<typeof db.getLocal<T>>;
+    try {
+      read = db.getLocal<T>(id);
+    } catch (error) {
+      read = Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+    read.then(
       (doc) => {
         // A write seen meanwhile is newer than this read.
         if (!changed) subscriber.next(doc ? (doc.toJSON().data as T) : null);
       },
-      // A database closed meanwhile (user switch, stop) just ends the stream.
-      (error: unknown) => (db.closed ? subscriber.complete() : subscriber.error(error)),
+      // A database closed or closing meanwhile (user switch, sign-out, stop) just ends the stream.
+      (error: unknown) => (closedOrClosing(db) ? subscriber.complete() : subscriber.error(error)),
     );
     return () => sub.unsubscribe();
   });
+}
+
+/** True once `close()` has begun: RxDB sets `closed` only when it has finished. */
+function closedOrClosing(db: SpotterDatabase): boolean {
+  return db.closed || (db as unknown as { closePromise: Promise<unknown> | null }).closePromise !== null;
 }

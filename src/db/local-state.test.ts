@@ -98,3 +98,20 @@ describe('local documents', () => {
     expect(await hasCompletedSync(db)).toBe(true);
   });
 });
+
+describe('a local document stream on a closed database', () => {
+  it('ends instead of failing (a screen still mounted while sign-out or a user switch closes it)', async () => {
+    const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
+    // Subscribed while the database closes: RxDB has dropped its local documents, `closed` is not set.
+    const closing = db.close();
+    const outcome = await new Promise<string>((resolve) => {
+      syncMeta$(db).subscribe({
+        next: () => resolve('value'),
+        error: (error: unknown) => resolve(`error ${String(error)}`),
+        complete: () => resolve('complete'),
+      });
+    });
+    expect(outcome).toBe('complete');
+    await closing;
+  });
+});
