@@ -1,14 +1,7 @@
 import type { TooltipProps } from '@mantine/core';
-import {
-  cloneElement,
-  useEffect,
-  useRef,
-  useState,
-  type PointerEvent,
-  type ReactElement,
-  type ReactNode,
-} from 'react';
+import { cloneElement, useRef, useState, type PointerEvent, type ReactElement, type ReactNode } from 'react';
 import { tooltipPart } from './lazy-tooltip';
+import { useHintOpen } from './use-hint-open';
 
 type ContainerProps = {
   onPointerOver?: (event: PointerEvent<HTMLElement>) => void;
@@ -47,28 +40,12 @@ export function LazyHoverHints({
 }: LazyHoverHintsProps) {
   const parts = tooltipPart.useLoaded();
   const [hint, setHint] = useState<Hint | null>(null);
-  const [opened, setOpened] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const { opened, setOpened, schedule } = useHintOpen();
   const current = useRef<HTMLElement | null>(null);
-
-  const schedule = (next: boolean, delay: number) => {
-    clearTimeout(timer.current);
-    if (delay <= 0) setOpened(next);
-    else timer.current = setTimeout(() => setOpened(next), delay);
-  };
   const close = () => {
     current.current = null;
     schedule(false, closeDelay);
   };
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (!opened) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpened(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [opened]);
 
   // cloneElement only stores these handlers on the element; none of them (nor the refs) runs in render.
   // eslint-disable-next-line react-hooks/refs

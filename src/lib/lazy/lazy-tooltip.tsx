@@ -1,14 +1,7 @@
 import type { TooltipProps } from '@mantine/core';
-import {
-  cloneElement,
-  useEffect,
-  useRef,
-  useState,
-  type PointerEvent,
-  type ReactElement,
-  type Ref,
-} from 'react';
+import { cloneElement, useState, type PointerEvent, type ReactElement, type Ref } from 'react';
 import { lazyPart } from './lazy-part';
+import { useHintOpen } from './use-hint-open';
 
 /**
  * Mantine's Tooltip (with floating-ui, about 20 KB gzipped) loads on the first hover of any hint: screens
@@ -43,28 +36,11 @@ export function LazyTooltip({
   // The target is read from the hover, not kept in state from the ref: a ref that sets state re-renders
   // every hint once more right after it mounts, inside the commit (a screen of hints, one more pass).
   const [target, setTarget] = useState<HTMLElement | null>(null);
-  const [opened, setOpened] = useState(false);
+  const { opened, schedule } = useHintOpen();
   // Mounted from the first hover on, so closing keeps its fade-out.
   const [shown, setShown] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
 
-  const schedule = (next: boolean, delay: number) => {
-    clearTimeout(timer.current);
-    if (delay <= 0) setOpened(next);
-    else timer.current = setTimeout(() => setOpened(next), delay);
-  };
-  useEffect(() => () => clearTimeout(timer.current), []);
-  useEffect(() => {
-    if (!opened) return undefined;
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpened(false);
-    };
-    document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
-  }, [opened]);
-
-  // cloneElement only stores these handlers on the element; none of them (nor the timer ref) runs in render.
-  // eslint-disable-next-line react-hooks/refs
+  // cloneElement only stores these handlers on the element; none of them runs in render.
   const targetElement = cloneElement(children, {
     onPointerEnter: (event) => {
       children.props.onPointerEnter?.(event);
