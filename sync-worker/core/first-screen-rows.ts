@@ -25,8 +25,12 @@ export const FIRST_SCREEN_PAGES: ReadonlySet<CollectionName> = new Set<Collectio
 
 /** The first screen's requests for a lane (first-screen-lane.ts) over these collections, the feed included. */
 export function firstScreenRequests(names: readonly CollectionName[], now: Date): string[] {
-  const requests = names.filter((name) => FIRST_SCREEN_PAGES.has(name) || firstScreenWindow(name, now));
-  return ['feed', ...requests];
+  return ['feed', ...names.filter((name) => readsOnFirstScreen(name, now))];
+}
+
+/** Whether /home reads the collection (its first page or a window of it is a first-screen request). */
+export function readsOnFirstScreen(name: CollectionName, now: Date): boolean {
+  return FIRST_SCREEN_PAGES.has(name) || firstScreenWindow(name, now) !== null;
 }
 
 /** A date column and the inclusive range of days to fetch first. */

@@ -32,7 +32,12 @@ import { classify, SyncError } from './errors';
 import type { SyncGate } from './gate';
 import { firstPull, holdsNothing, preparePush } from './first-pull';
 import type { FirstScreenLane } from './first-screen-lane';
-import { FIRST_SCREEN_PAGES, firstScreenWindow, type FirstScreenWindow } from './first-screen-rows';
+import {
+  FIRST_SCREEN_PAGES,
+  firstScreenWindow,
+  readsOnFirstScreen,
+  type FirstScreenWindow,
+} from './first-screen-rows';
 import { ledger$, storedLedger } from './local-doc-stream';
 import { afterOverlaidWrite, overlayPulled, reapplyPending } from './pull-overlay';
 import { pushChunks } from './push-chunks';
@@ -224,11 +229,17 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     if (firstPulling) resyncHeld = true;
     else stream.next('RESYNC');
   };
-  const releaseHeldResync = () => {
-    firstPulling = false;
-    if (!resyncHeld) return;
-    resyncHeld = false;
-    stream.next('RESYNC');
+  const holdingResyncs = async <T>(run: () => Promise<T>): Promise<T> => {
+    firstPulling = true;
+    try {
+      return await run();
+    } finally {
+      firstPulling = false;
+      if (resyncHeld) {
+        resyncHeld = false;
+        stream.next('RESYNC');
+      }
+    }
   };
 
   async function pull(
@@ -245,20 +256,21 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     let rows: ServerRow[];
     let last: ServerRow | undefined;
     // A new device: full pages straight to storage, the rest through RxDB (first-pull.ts).
-    if (checkpoint === undefined) firstPulling = true;
     const first =
       checkpoint === undefined
-        ? await firstPull({
-            collection,
-            state,
-            batchSize,
-            fetchPage: (after) =>
-              after === undefined
-                ? takeFirstPage(batchSize, token)
-                : fetchPage({ modified: after._modified, id: after.id }, batchSize, token),
-            toDocs,
-            fetchFirstScreen: () => takeFirstScreen(token) ?? Promise.resolve([]),
-          }).finally(releaseHeldResync)
+        ? await holdingResyncs(() =>
+            firstPull({
+              collection,
+              state,
+              batchSize,
+              fetchPage: (after) =>
+                after === undefined
+                  ? takeFirstPage(batchSize, token)
+                  : fetchPage({ modified: after._modified, id: after.id }, batchSize, token),
+              toDocs,
+              fetchFirstScreen: () => takeFirstScreen(token) ?? Promise.resolve([]),
+            }),
+          )
         : null;
     if (first) {
       rows = first.rest;
@@ -348,8 +360,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
 
   // On a device that never completed a sync, a collection /home does not read starts replicating once
   // the first screen's requests are answered (at most 2 s later). See autoStart below.
-  const deferStart =
-    lane !== undefined && !firstScreenPage && firstScreenWindow(sync.name, hooks.now()) === null;
+  const deferStart = lane !== undefined && !readsOnFirstScreen(sync.name, hooks.now());
   const state = replicateRxCollection<Doc, PullCheckpoint>({
     collection,
     replicationIdentifier: options.identifier,
