@@ -25,11 +25,13 @@ import { forgetLocalDataMarker } from '../lib/storage-health/local-data-marker';
 import { withQuotaWatch } from '../lib/storage-health/quota-storage';
 import { databaseNameFor } from './database-name';
 import { keepPullBases } from './pull-base';
+import { answerQueriesUnderWrites } from './queries-under-writes';
 import { addMigrationPlugin, migrationDue } from './migration-due';
 import { COLLECTIONS, COLLECTION_NAMES, type CollectionName } from './schemas';
 import type { SpotterDatabase } from './types';
 
 addRxPlugin(RxDBLocalDocumentsPlugin);
+answerQueriesUnderWrites();
 
 /**
  * No audit time: a change reaches a live query as soon as its event does. An audit time of 4 ms coalesced
