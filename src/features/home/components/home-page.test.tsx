@@ -84,6 +84,22 @@ describe('home page', () => {
     expect(feed).toHaveAttribute('data-walkthrough', 'home-feed');
   });
 
+  it('counts workouts and joined workouts towards achievements from local data', async () => {
+    await renderHome('en', async (db, today) => {
+      await db.workouts.insert({ ...ROWS.workouts, date: addDays(today, -2) });
+      await db.workouts.insert({
+        ...ROWS.workouts,
+        id: 'join-0192f3a4-1111-7000-8000-00000000bbbb',
+        date: addDays(today, -1),
+        joined_from: '0192f3a4-1111-7000-8000-00000000cccc',
+      });
+    });
+    // The two streak ones (best streak 9), first_workout and first_join.
+    await waitFor(() =>
+      expect(screen.getByTestId('achievements-earned')).toHaveTextContent('4 of 15 unlocked'),
+    );
+  });
+
   it('shows today’s workout, the calendar and weekly XP from local data', async () => {
     await renderHome('en', async (db, today) => {
       await db.workouts.insert({ ...ROWS.workouts, date: today, time: '18:30:00', duration_min: 45 });

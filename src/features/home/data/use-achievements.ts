@@ -14,8 +14,16 @@ export function useAchievements(
   pendingChallenge: boolean,
 ): AchievementStatus[] {
   const { db, userId, sync } = useUserData();
+  // Counts, and the few joined workouts, rather than every workout: a long history is thousands of
+  // documents, and this query ran again for each page a new device's first pull wrote (bench sync).
   const workouts = useLiveQuery(
-    useMemo(() => db.workouts.find({ selector: { user_id: userId } }), [db, userId]),
+    useMemo(() => db.workouts.count({ selector: { user_id: userId } }), [db, userId]),
+  );
+  const joins = useLiveQuery(
+    useMemo(
+      () => db.workouts.find({ selector: { user_id: userId, joined_from: { $ne: null } } }),
+      [db, userId],
+    ),
   );
   const restDays = useLiveQuery(
     useMemo(() => db.rest_days.count({ selector: { user_id: userId } }), [db, userId]),
@@ -49,8 +57,8 @@ export function useAchievements(
 
   return useMemo(() => {
     const counts = emptyCounts();
-    counts.workouts = workouts?.length ?? 0;
-    counts.joins = workouts?.filter((w) => w.joined_from !== null).length ?? 0;
+    counts.workouts = workouts ?? 0;
+    counts.joins = joins?.length ?? 0;
     counts.rest_days = restDays ?? 0;
     counts.check_ins = checkIns ?? 0;
     counts.friends = friends ?? 0;
@@ -59,5 +67,5 @@ export function useAchievements(
     counts.streak = progress?.bestStreak ?? 0;
     counts.level = progress?.level ?? 0;
     return achievementStatuses(counts, serverIds);
-  }, [workouts, restDays, checkIns, friends, challenges, pendingChallenge, progress, serverIds]);
+  }, [workouts, joins, restDays, checkIns, friends, challenges, pendingChallenge, progress, serverIds]);
 }
