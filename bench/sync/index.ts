@@ -159,9 +159,12 @@ export async function startBenchBackend(rows: number, minify = true): Promise<Be
     server = served.server;
     const [user] = await createUsers(emulator, 1);
     if (!user) throw new Error('no user');
+    // The past year, ending today by the database's clock: a fixed year made the rows near "today" (the
+    // first screen's window, fetched first) depend on the day the bench ran, from 1,000 rows in December
+    // 2026 to none a year later.
     await emulator.engine.query(
       `insert into public.workouts (id, user_id, type, date, title, created_at)
-       select 'bench-' || lpad(i::text, 8, '0'), $1, 'strength', date '2026-01-01' + (i % 365), 'w' || i, now()
+       select 'bench-' || lpad(i::text, 8, '0'), $1, 'strength', current_date - (i % 365), 'w' || i, now()
        from generate_series(1, ${rows}) i`,
       [user.id],
     );
