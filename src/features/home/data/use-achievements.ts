@@ -16,10 +16,10 @@ export function useAchievements(
   const { db, userId, sync } = useUserData();
   // Counts, and the few joined workouts, rather than every workout: a long history is thousands of
   // documents, and this query ran again for each page a new device's first pull wrote (bench sync).
-  const workouts = useLiveQuery(
+  const workoutCount = useLiveQuery(
     useMemo(() => db.workouts.count({ selector: { user_id: userId } }), [db, userId]),
   );
-  const joins = useLiveQuery(
+  const joinedWorkouts = useLiveQuery(
     useMemo(
       () => db.workouts.find({ selector: { user_id: userId, joined_from: { $ne: null } } }),
       [db, userId],
@@ -57,8 +57,8 @@ export function useAchievements(
 
   return useMemo(() => {
     const counts = emptyCounts();
-    counts.workouts = workouts ?? 0;
-    counts.joins = joins?.length ?? 0;
+    counts.workouts = workoutCount ?? 0;
+    counts.joins = joinedWorkouts?.length ?? 0;
     counts.rest_days = restDays ?? 0;
     counts.check_ins = checkIns ?? 0;
     counts.friends = friends ?? 0;
@@ -67,5 +67,15 @@ export function useAchievements(
     counts.streak = progress?.bestStreak ?? 0;
     counts.level = progress?.level ?? 0;
     return achievementStatuses(counts, serverIds);
-  }, [workouts, joins, restDays, checkIns, friends, challenges, pendingChallenge, progress, serverIds]);
+  }, [
+    workoutCount,
+    joinedWorkouts,
+    restDays,
+    checkIns,
+    friends,
+    challenges,
+    pendingChallenge,
+    progress,
+    serverIds,
+  ]);
 }
