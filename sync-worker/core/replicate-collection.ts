@@ -4,8 +4,9 @@
  *   at a time; a short page ends the pull;
  * - push: one RPC call per batch (`push_workouts(p_rows jsonb)`), conflicts returned as server rows for
  *   the collection's conflict handler; acknowledged rows settle the pending-writes ledger;
- * - stream$: only 'RESYNC': a realtime change, a (re)subscribe, online, a token change, syncNow and the
- *   timer each pull from the checkpoint (see emitRow for why realtime rows are not handed over as is).
+ * - stream$: only 'RESYNC': a (re)subscribe, online, a token change, syncNow and the timer each pull
+ *   from the checkpoint; a realtime row is served by the pull handler without a request (emitRow,
+ *   serveStreamed).
  * `waitForLeadership` stays true: only the elected instance (one sync worker across tabs) replicates.
  */
 import type { DatabaseClient, Json } from '../../src/db/database';
@@ -42,7 +43,14 @@ import { ledger$, storedLedger } from './local-doc-stream';
 import { afterOverlaidWrite, overlayPulled, reapplyPending } from './pull-overlay';
 import { pushChunks } from './push-chunks';
 import { settleStalePushesWhenIdle } from './settle-stale-pushes';
-import { isServerRow, rowToDoc, schemaFields, type PullCheckpoint, type ServerRow } from './rows';
+import {
+  isServerRow,
+  modifiedMicros,
+  rowToDoc,
+  schemaFields,
+  type PullCheckpoint,
+  type ServerRow,
+} from './rows';
 
 /**
  * Rows per pull request: PostgREST's max-rows (1000, supabase/config.toml), never more: a page capped
@@ -225,9 +233,18 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
   // realtime subscription, `online` and the sync button all ask during the history pull (bench sync).
   let firstPulling = false;
   let resyncHeld = false;
-  const resync = () => {
+  /** Lets RxDB call the pull handler (which serves streamed rows, or asks the server: see `pull`). */
+  const nudgeDownstream = () => {
     if (firstPulling) resyncHeld = true;
     else stream.next('RESYNC');
+  };
+  // Pulls from the server asked for (RxDB's own first one included) and answered: while they differ, the
+  // pull handler asks the server; otherwise it serves streamed rows only (emitRow).
+  let serverPullsAsked = 1;
+  let serverPullsDone = 0;
+  const resync = () => {
+    serverPullsAsked += 1;
+    nudgeDownstream();
   };
   const holdingResyncs = async <T>(run: () => Promise<T>): Promise<T> => {
     firstPulling = true;
@@ -246,6 +263,11 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     checkpoint: PullCheckpoint | undefined,
     batchSize: number,
   ): Promise<ReplicationPullHandlerResult<Doc, PullCheckpoint>> {
+    const asked = serverPullsAsked;
+    if (checkpoint !== undefined && asked === serverPullsDone) {
+      const served = await serveStreamed(checkpoint);
+      if (served) return served;
+    }
     await gate.wait();
     const token = gate.token;
     const startedAt = hooks.now().getTime();
@@ -282,6 +304,18 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
       if (rows.length < batchSize) hooks.caughtUp(sync.name, startedAt);
     }
     hooks.succeeded(sync.name);
+    const documents = await fromServer(rows);
+    const next = last ? { modified: last._modified, id: last.id } : (checkpoint ?? { modified: '', id: '' });
+    // A full page: RxDB asks for the next one at once, which must go to the server too.
+    if (rows.length < batchSize) serverPullsDone = asked;
+    // Rows the checkpoint has passed are told stale by it from now on.
+    const passed = modifiedMicros(next.modified);
+    for (const [id, at] of servedUpTo) if (at <= passed) servedUpTo.delete(id);
+    return { documents, checkpoint: next };
+  }
+
+  /** Rows the server sent (pulled or streamed): settle the pushes they prove, then RxDB's documents. */
+  async function fromServer(rows: ServerRow[]): Promise<WithDeleted<Doc>[]> {
     if (sync.pushRpc !== null && rows.length > 0) {
       // Always read the stored ledger here, never a cached view of it: an entry recorded a moment ago
       // whose row the pull now brings unchanged would otherwise stay pending for good (RxDB then sees
@@ -295,11 +329,51 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
         .map((r) => rowToDoc<Doc>(fields, r));
       if (candidates.length > 0) await acknowledgePushed(db, sync.name, candidates);
     }
-    return {
-      documents: await toDocs(rows),
-      checkpoint: last ? { modified: last._modified, id: last.id } : (checkpoint ?? { modified: '', id: '' }),
-    };
+    return toDocs(rows);
   }
+
+  /** Realtime rows not yet handed to RxDB, the latest per id (emitRow). */
+  const streamed = new Map<string, ServerRow>();
+  /** Per id, the `_modified` (µs) of the last row served from the stream, until a pull's checkpoint passes it. */
+  const servedUpTo = new Map<string, number>();
+
+  /**
+   * The pull handler's answer from streamed rows, without a request: RxDB calls its pull handler one at a
+   * time, in order with its writes, so `checkpoint` here is exact. A row at or before it is stale (a pull
+   * since brought that row's state or a later one), as is one older than a row already served; both are
+   * dropped. The checkpoint stays where it is: realtime may have coalesced or lost a row before these,
+   * which only a pull brings (the next resync). Null when a row cannot be placed: the server is asked.
+   */
+  async function serveStreamed(
+    checkpoint: PullCheckpoint,
+  ): Promise<ReplicationPullHandlerResult<Doc, PullCheckpoint> | null> {
+    const at = modifiedMicros(checkpoint.modified);
+    const rows = [...streamed.values()];
+    streamed.clear();
+    const fresh: ServerRow[] = [];
+    for (const row of rows) {
+      const modified = modifiedMicros(row._modified);
+      if (Number.isNaN(modified) || Number.isNaN(at)) return null;
+      const afterCheckpoint = modified > at || (modified === at && row.id > checkpoint.id);
+      if (afterCheckpoint && modified > (servedUpTo.get(row.id) ?? -Infinity)) {
+        servedUpTo.set(row.id, modified);
+        fresh.push(row);
+      }
+    }
+    return { documents: await fromServer(fresh), checkpoint };
+  }
+
+  /**
+   * Whether a realtime row may be served without a pull: a row of a collection this device pushes (a
+   * pull-only collection's rows meet pending intents' overlays, whose settling has relied on pulls: a
+   * fault-convergence run, seed 22, ended with a check-out the server never made), one the pull would
+   * bring (same owner, not a by-id collection), whole.
+   */
+  const servable = (row: ServerRow): boolean =>
+    sync.pushRpc !== null &&
+    options.idIn === undefined &&
+    (sync.ownerColumn === null || row[sync.ownerColumn] === userId) &&
+    fields.every((f) => f in row);
 
   async function push(handed: RxReplicationWriteToMasterRow<Doc>[]): Promise<WithDeleted<Doc>[]> {
     const rpc = sync.pushRpc;
@@ -434,10 +508,16 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     state,
     emitRow(row) {
       if (!isServerRow(row)) return;
-      // A pull from the checkpoint instead of handing the row to RxDB: RxDB 17.6 drops a RESYNC that
-      // is queued right behind a document event (downstream.js addNewTask shifts it out and breaks), so
-      // a token change or syncNow could be lost; a pull also never moves the checkpoint past a row.
-      resync();
+      if (!servable(row)) return resync();
+      // Served by the pull handler as it came instead of fetched again from the checkpoint: that request
+      // was a quarter of a change's way to another device (bench sync cross_device: 15-77 ms of 60-160).
+      // Not handed to RxDB as a document event: RxDB 17.6 drops a RESYNC queued right behind one
+      // (downstream.js addNewTask shifts it out, then stops), and an event applied after a pull that
+      // already brought a later state of the row kept the stale one (convergence seed 42, 2026-11-22).
+      const known = streamed.get(row.id);
+      if (!known || modifiedMicros(row._modified) > modifiedMicros(known._modified))
+        streamed.set(row.id, row);
+      nudgeDownstream();
     },
     resync,
   };

@@ -16,6 +16,21 @@ export interface PullCheckpoint {
   id: string;
 }
 
+/**
+ * A `_modified` timestamp as microseconds since the epoch (NaN when it is not one), to order rows and
+ * checkpoints whatever printed them: PostgREST and realtime records carry Postgres's `…T10:00:00.123456+00:00`,
+ * with up to six fractional digits (PGlite prints three).
+ */
+export function modifiedMicros(value: string): number {
+  const m = /^(\d{4}-\d\d-\d\d)[T ](\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?(Z|[+-]\d\d(?::?\d\d)?)?$/.exec(value);
+  if (!m) return Number.NaN;
+  const [, day, time, fraction = '', zone = 'Z'] = m;
+  const offset =
+    zone === 'Z' ? 'Z' : zone.length === 3 ? `${zone}:00` : zone.replace(/^([+-]\d\d)(\d\d)$/, '$1:$2');
+  const ms = Date.parse(`${day}T${time}${offset}`);
+  return ms * 1000 + Number(fraction.padEnd(6, '0'));
+}
+
 export function schemaFields(collection: RxCollection): readonly string[] {
   return Object.keys(collection.schema.jsonSchema.properties).filter((k) => !k.startsWith('_'));
 }

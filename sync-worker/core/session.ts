@@ -218,7 +218,9 @@ export class SyncSession {
               // The echo of this device's own push: its pull waits a moment (realtime/echoes.ts).
               if (this.echoes.isEcho(name, fields, payload.new, delivery.coalesced)) {
                 this.echoes.pullLater(name, () => replication.resync());
-              } else replication.emitRow(payload.new);
+              } else if (delivery.coalesced === 1) replication.emitRow(payload.new);
+              // A burst: the payload is only its latest row, the pull brings the others too.
+              else replication.resync();
             }
             this.refreshCountsSoon();
             this.services.onCollectionChange(name);
