@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from 'playwright-core';
 import { percentile } from '../figures';
-import { call, openDevice, startBenchBackend } from './index';
+import { call, CROSS_WRITE_INTERVAL_MS, openDevice, paced, startBenchBackend } from './index';
 
 const phase = process.argv[2] ?? 'initial';
 const trace = process.argv.includes('--trace');
@@ -158,7 +158,10 @@ async function main(): Promise<void> {
       await call(b.page, 'watch', '2028-02-01');
       const cross: number[] = [];
       await traced(browser, b.page, async () => {
+        let previousWrite = 0;
         for (let i = 0; i < 30; i++) {
+          await paced(previousWrite, CROSS_WRITE_INTERVAL_MS);
+          previousWrite = Date.now();
           const written = await call(a.page, 'write', '2028-02-01', `cross ${i}`);
           const arrived = await call(b.page, 'arrival', written.id, 30_000);
           const acked = await call(a.page, 'acked', written.id, 30_000);
