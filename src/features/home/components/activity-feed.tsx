@@ -9,6 +9,9 @@ import { useMinuteNow } from '../data/minute-clock';
 import { FeedItemRow } from './feed-item';
 import { JoinRefusalToasts } from './join-refusal-toasts';
 
+/** Rows of the first window rendered at once (about a phone screen's); the rest follow in a background pass. */
+export const FEED_ROWS_AT_ONCE = 3;
+
 /**
  * The activity feed: the local `feed_window` the sync worker keeps fresh (offline too), and "load more",
  * which asks the worker to append the next older page to that window.
@@ -18,10 +21,14 @@ export const ActivityFeed = memo(function ActivityFeed({ today }: { today: strin
   const { db, userId, sync } = useUserData();
   // Deferred: a new window (the worker rewrites it on every pull) re-renders every row; as a background
   // pass that rendering yields to input instead of blocking the page (live values update synchronously).
-  // Except the first one: while nothing is shown, a deferred render kept yielding to the other cards'
-  // live updates, and a new device showed its feed at 0.9-1.2 s instead of 0.5-0.7 s (bench sync).
+  // Until the first deferred pass lands, the window's first rows render at once: deferred alone, a new
+  // device showed its feed at 0.9-1.2 s instead of 0.5-0.7 s (the pass kept yielding to the other cards'
+  // live updates; bench sync), and the whole window at once added 0.3-0.6 s of blocking time to a
+  // returning user's /home under Lighthouse's mobile throttling (bench web, total-blocking-time).
   const live = useLiveValue(useMemo(() => feedWindow$(db), [db]));
-  const feed = useDeferredValue(live) ?? live;
+  const deferred = useDeferredValue(live);
+  const firstRows = useMemo(() => live && { ...live, items: live.items.slice(0, FEED_ROWS_AT_ONCE) }, [live]);
+  const feed = deferred ?? firstRows;
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<'failed' | 'offline' | null>(null);
   const now = useMinuteNow();
