@@ -348,12 +348,13 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     checkpoint: PullCheckpoint,
   ): Promise<ReplicationPullHandlerResult<Doc, PullCheckpoint> | null> {
     const at = modifiedMicros(checkpoint.modified);
+    if (Number.isNaN(at) && streamed.size > 0) return null;
     const rows = [...streamed.values()];
     streamed.clear();
     const fresh: ServerRow[] = [];
     for (const row of rows) {
       const modified = modifiedMicros(row._modified);
-      if (Number.isNaN(modified) || Number.isNaN(at)) return null;
+      if (Number.isNaN(modified)) return null;
       const afterCheckpoint = modified > at || (modified === at && row.id > checkpoint.id);
       if (afterCheckpoint && modified > (servedUpTo.get(row.id) ?? -Infinity)) {
         servedUpTo.set(row.id, modified);

@@ -23,8 +23,8 @@ export const ActivityFeed = memo(function ActivityFeed({ today }: { today: strin
   // pass that rendering yields to input instead of blocking the page (live values update synchronously).
   // Until the first deferred pass lands, the window's first rows render at once: deferred alone, a new
   // device showed its feed at 0.9-1.2 s instead of 0.5-0.7 s (the pass kept yielding to the other cards'
-  // live updates; bench sync), and the whole window at once added 0.3-0.6 s of blocking time to a
-  // returning user's /home under Lighthouse's mobile throttling (bench web, total-blocking-time).
+  // live updates; bench sync). Only the first rows, to bound the work in that synchronous render (the
+  // whole window's rows on a returning user's /home); bench web could not tell the two apart (2026-11-28).
   const live = useLiveValue(useMemo(() => feedWindow$(db), [db]));
   const deferred = useDeferredValue(live);
   const firstRows = useMemo(() => live && { ...live, items: live.items.slice(0, FEED_ROWS_AT_ONCE) }, [live]);
