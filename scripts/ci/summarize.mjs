@@ -21,11 +21,23 @@ function firstLine(message) {
   return (lines(message)[0] ?? '(no message)').slice(0, 300);
 }
 
+// Lines of a seeded property's own account of a failure that the summary prints (see detail).
+const PROPERTY_DETAIL_LINES = 45;
+
 // What explains a failure beyond its first line, in a few lines: Playwright's call log (what it waited
 // for, what got in the way: "- element intercepts pointer events") and the first frame in our code.
 // A flaky failure in CI is seen once; without these it cannot be told apart from any other timeout.
 function detail(message) {
   const all = lines(message);
+  // A seeded property's failure (its message names the command that replays it) is explained by what it
+  // prints after its first line: what still differed, the steps, the faults. A failure seen once in CI
+  // cannot be replayed by timing, so its own account is all there is (fault-convergence seed 22, stop 28).
+  if (all.some((l) => l.startsWith('replay: '))) {
+    return all
+      .slice(1, 1 + PROPERTY_DETAIL_LINES)
+      .filter((l) => !l.startsWith('at '))
+      .map((l) => `ci:       ${l.slice(0, 400)}`);
+  }
   const log = all.filter((l) => l.startsWith('- ')).slice(-6);
   const frame = all.find(
     (l) => !l.includes('node_modules') && /^at .*\b(test|src|sync-worker|service-worker|supabase)\//.test(l),
