@@ -266,6 +266,43 @@ describe('rows an intent created', () => {
   });
 });
 
+describe('rows an intent touched (a check-in ends the open one)', () => {
+  it('are read again once it settles, applied or refused', async () => {
+    const { db, ctx } = await setup();
+    const first = await checkIn(ctx, { gym_id: 'fitx-berlin-mitte' });
+    if (!first.ok) throw new Error('check in failed');
+    const [firstEntry] = pendingEntries(await readPending(db));
+    await settleIntent(db, firstEntry!.key, firstEntry!.seq, { status: 'applied' }, NOW);
+    await removeRecheck(db, recheckEntries(await readPending(db)));
+
+    const second = await checkIn(ctx, { gym_id: 'mcfit-berlin-alex' });
+    const third = await checkIn(ctx, { gym_id: 'fitx-berlin-mitte' });
+    if (!second.ok || !third.ok) throw new Error('check in failed');
+    const [secondEntry, thirdEntry] = pendingEntries(await readPending(db));
+    expect(secondEntry!.touched).toEqual([first.value.id]);
+    expect(thirdEntry!.touched).toEqual([second.value.id]);
+    expect(recheckEntries(await readPending(db))).toEqual([]);
+
+    await settleIntent(db, secondEntry!.key, secondEntry!.seq, { status: 'applied' }, NOW);
+    expect(rowsDue(await readPending(db))).toEqual([
+      { collection: 'check_ins', doc_id: second.value.id },
+      { collection: 'check_ins', doc_id: first.value.id },
+    ]);
+    await removeRecheck(db, recheckEntries(await readPending(db)));
+    await settleIntent(
+      db,
+      thirdEntry!.key,
+      thirdEntry!.seq,
+      { status: 'refused', code: 'x', message: 'x' },
+      NOW,
+    );
+    expect(rowsDue(await readPending(db))).toEqual([
+      { collection: 'check_ins', doc_id: third.value.id },
+      { collection: 'check_ins', doc_id: second.value.id },
+    ]);
+  });
+});
+
 describe('settling entries (acknowledged, effects not pulled yet)', () => {
   it('acknowledged writes that move progression settle; others go; removeSettling forgets them', async () => {
     const { db, ctx } = await setup();

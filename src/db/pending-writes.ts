@@ -80,6 +80,12 @@ export interface PendingEntry {
    * another device's edit) would stay hidden behind the optimistic one until the row next changes.
    */
   masked?: boolean;
+  /**
+   * Other rows of the same collection the command changed as it expects the server to (a check-in ends
+   * the open one): the server decides by its own view, which may differ from this device's, and no pull
+   * brings a row it left unchanged. They are read again once the intent settles, applied or refused.
+   */
+  touched?: string[];
 }
 
 /** A row of a pull-only collection to read again from the server (see `PendingEntry.masked`). */
@@ -299,6 +305,8 @@ export interface IntentInput {
    * its values may hide a newer server state, so the row is read again once the intent settles.
    */
   masked?: boolean;
+  /** Other rows of the collection the command changed on this device (`PendingEntry.touched`). */
+  touched?: readonly string[];
 }
 
 /**
@@ -331,10 +339,23 @@ export async function recordIntent(db: SpotterDatabase, input: IntentInput, now:
       queue_id: null,
       // The row a pull laid the older write over still needs reading again once this one settles.
       ...(old?.masked || input.masked ? { masked: true } : {}),
+      ...touchedOf(old, input),
     };
     return { ...s, next_seq: s.next_seq + 1, entries: { ...s.entries, [input.key]: entry } };
   });
 }
+
+/** The rows a replaced entry and its new write touched, together (none: no field). */
+function touchedOf(old: PendingEntry | undefined, input: IntentInput): { touched?: string[] } {
+  const touched = [...new Set([...(old?.touched ?? []), ...(input.touched ?? [])])];
+  return touched.length > 0 ? { touched } : {};
+}
+
+/** The rows to read again once `entry` has settled: its own (see the callers) and those it touched. */
+const rowsToReadAgain = (entry: PendingEntry, own: boolean) => [
+  ...(own ? [entry] : []),
+  ...(entry.touched ?? []).map((doc_id) => ({ collection: entry.collection, doc_id })),
+];
 
 /**
  * The sync worker reports the document states its push handler sent (RxDB's `newDocumentState`s) once
@@ -463,7 +484,10 @@ export async function settleIntent(
       // A row this intent created (`previous: null`) is read again too: the server may have kept another
       // device's row instead (one join request per workout, answered with the first one's id), and no
       // pull ever removes a local row the server never had (fault-convergence seed 8).
-      return entry.masked || entry.previous === null ? withRecheck(acknowledged, [entry]) : acknowledged;
+      return withRecheck(
+        acknowledged,
+        rowsToReadAgain(entry, entry.masked === true || entry.previous === null),
+      );
     }
     const failure: FailedWrite = {
       key,
@@ -479,7 +503,7 @@ export async function settleIntent(
     // Rolled back to the values before the write; the server's row may have moved on since. The row is
     // read again whether or not a pull was seen hiding it: a pull written between the command's read of
     // `previous` and its ledger write, or between this settle and the rollback below, was never marked.
-    return withRecheck({ ...s, entries, failed }, [entry]);
+    return withRecheck({ ...s, entries, failed }, rowsToReadAgain(entry, true));
   });
   if (!rollback) return;
   const rolledBack = rollback;

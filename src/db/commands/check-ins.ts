@@ -7,8 +7,11 @@ import type { checkInInput, checkOutInput } from './inputs';
 import { DATA_ERRORS, fail, ok, parseInput, type CommandResult } from './result';
 
 /**
- * Checks in at a gym now. One place at a time: an open check-in of mine ends where this one starts
- * (the server's trigger does the same, so the pulled rows agree).
+ * Checks in at a gym now. One place at a time: an open check-in of mine that began before this one ends
+ * where this one starts, as the server's trigger does (check_ins_after_insert). One that began later (on
+ * a device whose clock is ahead of this one's) stays open there, so it stays open here. The ended ones
+ * are read again once the check-in is applied or refused: the server decides by the rows it holds, and
+ * a row it leaves unchanged no pull brings back (fault-convergence seed 22).
  */
 export async function checkIn(
   ctx: CommandContext,
@@ -21,7 +24,9 @@ export async function checkIn(
   const open = await ctx.db.check_ins
     .find({ selector: { user_id: ctx.userId, checked_out_at: null } })
     .exec();
-  for (const doc of open) await doc.incrementalPatch({ checked_out_at: at });
+  // Instants, not strings: the server spells them `+00:00`, this device `Z`.
+  const ended = open.filter((doc) => Date.parse(doc.checked_in_at) <= now.getTime());
+  for (const doc of ended) await doc.incrementalPatch({ checked_out_at: at });
 
   const doc: CheckInDoc = {
     id: newId(),
@@ -45,6 +50,7 @@ export async function checkIn(
       },
       patch: { gym_id: doc.gym_id, checked_in_at: at },
       previous: null,
+      touched: ended.map((d) => d.id),
     },
     now,
   );

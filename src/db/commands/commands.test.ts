@@ -170,6 +170,24 @@ describe('check-ins', () => {
     ]);
   });
 
+  it('a check-in ends only open check-ins that began before it, as the server does', async () => {
+    // Another device of mine, its clock a minute ahead, checked in "later" than this device's now.
+    const later = new Date(NOW.getTime() + 60_000).toISOString().replace('Z', '+00:00');
+    await db.check_ins.insert({
+      id: 'from-a-clock-ahead',
+      user_id: USER,
+      gym_id: 'fitx-berlin-mitte',
+      checked_in_at: later,
+      checked_out_at: null,
+      created_at: later,
+    });
+    const checked = await checkIn(ctx, { gym_id: 'mcfit-berlin-alex' });
+    if (!checked.ok) throw new Error('check in failed');
+    expect((await db.check_ins.findOne('from-a-clock-ahead').exec())?.checked_out_at).toBeNull();
+    const [entry] = pendingEntries(await readPending(db));
+    expect(entry?.touched).toBeUndefined();
+  });
+
   it('refuses a bad gym id and a check-out with nothing open', async () => {
     expect((await checkIn(ctx, { gym_id: 'Not A Gym!' })).ok).toBe(false);
     expect(await checkOut(ctx)).toEqual({

@@ -404,6 +404,56 @@ describeEachEmulator('intent sender', (suite) => {
     );
   });
 
+  // Fault-convergence seed 22 (CI, 2026-11-28): the user's second device, its clock a few seconds behind
+  // the first's, checked in after the first had: it closed the first's check-in locally, which the
+  // server's trigger leaves open (it ends only check-ins that began before the new one). No pull brought
+  // that unchanged row back, and the device showed a check-out the server never made.
+  it('a check-in ends only the check-ins the server ends: those that began before it', async () => {
+    const user = await newUser(emulator());
+    const open = (token: string) =>
+      openDevice(emulator(), user.id, { token, collections: COLLECTIONS }).then((d) => {
+        devices.push(d);
+        return d;
+      });
+    const ahead = await open(user.token);
+    const behind = await open(await tokenFor(emulator(), user.id));
+    const first = await checkIn({ db: ahead.db, userId: user.id }, { gym_id: GYM });
+    if (!first.ok) throw new Error('check-in failed');
+    await eventually(async () => (await behind.db.check_ins.findOne(first.value.id).exec()) !== null);
+    const slowClock = () => new Date(Date.parse(first.value.checked_in_at) - 60_000);
+    const second = await checkIn({ db: behind.db, userId: user.id, now: slowClock }, { gym_id: GYM });
+    if (!second.ok) throw new Error('check-in failed');
+    expect((await behind.db.check_ins.findOne(first.value.id).exec())?.checked_out_at).toBeNull();
+
+    await eventually(async () => (await entries(behind)).length === 0, 10_000, 'check-in applied');
+    const server = await emulator().engine.query<{ id: string; open: boolean }>(
+      `select id, checked_out_at is null as open from public.check_ins where user_id = $1 order by id`,
+      [user.id],
+    );
+    expect(server.rows).toEqual([first.value.id, second.value.id].sort().map((id) => ({ id, open: true })));
+  });
+
+  it('a refused check-in opens again the check-in it ended on this device', async () => {
+    const user = await newUser(emulator());
+    const device = await openDevice(emulator(), user.id, { token: user.token, collections: COLLECTIONS });
+    devices.push(device);
+    const ctx = { db: device.db, userId: user.id };
+    const first = await checkIn(ctx, { gym_id: GYM });
+    if (!first.ok) throw new Error('check-in failed');
+    await eventually(async () => (await entries(device)).length === 0, 10_000, 'check-in applied');
+    await device.session.awaitInSync();
+
+    const refused = await checkIn(ctx, { gym_id: 'no-such-gym-anywhere' });
+    if (!refused.ok) throw new Error('check-in failed');
+    expect((await device.db.check_ins.findOne(first.value.id).exec())?.checked_out_at).not.toBeNull();
+    await eventually(async () => (await readPending(device.db)).failed.length === 1, 10_000, 'refused');
+    await eventually(
+      async () => (await device.db.check_ins.findOne(first.value.id).exec())?.checked_out_at === null,
+      10_000,
+      'the first check-in open again, as on the server',
+    );
+  });
+
   it('a refused intent over a set of rows (home gyms) restores the server’s rows', async () => {
     const user = await newUser(emulator());
     const device = await openDevice(emulator(), user.id, { token: user.token, collections: COLLECTIONS });
