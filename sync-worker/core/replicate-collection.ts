@@ -365,10 +365,10 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
   }
 
   /**
-   * Whether a realtime row may be served without a pull: a row of a collection this device pushes (a
-   * pull-only collection's rows meet pending intents' overlays, whose settling has relied on pulls: a
-   * fault-convergence run, seed 22, ended with a check-out the server never made), one the pull would
-   * bring (same owner, not a by-id collection), whole.
+   * Whether a realtime row may be served without a pull: a row of a collection this device pushes, one
+   * the pull would bring (same owner, not a by-id collection), whole. Pull-only collections stay on the
+   * pull: their rows meet pending intents' overlays and rows read again by id, all built and tested on
+   * pulls, and no measured path waits on them (bench sync cross_device changes workouts).
    */
   const servable = (row: ServerRow): boolean =>
     sync.pushRpc !== null &&
