@@ -6,11 +6,9 @@ import { useUserData } from '@/app/user-data/user-data-context';
 import { feedHasMore, feedWindow$ } from '@/db/local-state';
 import { useLiveQuery, useLiveValue } from '@/db/use-live-query';
 import { useMinuteNow } from '../data/minute-clock';
+import { FEED_ROWS_AT_ONCE, shownWindow } from '../model/feed-shown';
 import { FeedItemRow } from './feed-item';
 import { JoinRefusalToasts } from './join-refusal-toasts';
-
-/** Rows of the first window rendered at once (about a phone screen's); the rest follow in a background pass. */
-export const FEED_ROWS_AT_ONCE = 3;
 
 /**
  * The activity feed: the local `feed_window` the sync worker keeps fresh (offline too), and "load more",
@@ -21,14 +19,14 @@ export const ActivityFeed = memo(function ActivityFeed({ today }: { today: strin
   const { db, userId, sync } = useUserData();
   // Deferred: a new window (the worker rewrites it on every pull) re-renders every row; as a background
   // pass that rendering yields to input instead of blocking the page (live values update synchronously).
-  // Until the first deferred pass lands, the window's first rows render at once: deferred alone, a new
-  // device showed its feed at 0.9-1.2 s instead of 0.5-0.7 s (the pass kept yielding to the other cards'
-  // live updates; bench sync). Only the first rows, to bound the work in that synchronous render (the
-  // whole window's rows on a returning user's /home); bench web could not tell the two apart (2026-11-28).
+  // While the deferred pass lags with fewer rows (a new device's empty window), the live window's first
+  // rows render at once (feed-shown.ts). Only the first rows, to bound the work in that synchronous
+  // render (the whole window's rows on a returning user's /home); bench web could not tell the two
+  // apart (2026-11-28).
   const live = useLiveValue(useMemo(() => feedWindow$(db), [db]));
   const deferred = useDeferredValue(live);
   const firstRows = useMemo(() => live && { ...live, items: live.items.slice(0, FEED_ROWS_AT_ONCE) }, [live]);
-  const feed = deferred ?? firstRows;
+  const feed = shownWindow(live, deferred, firstRows);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<'failed' | 'offline' | null>(null);
   const now = useMinuteNow();
