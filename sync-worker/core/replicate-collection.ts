@@ -291,6 +291,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
                   : fetchPage({ modified: after._modified, id: after.id }, batchSize, token),
               toDocs,
               fetchFirstScreen: () => takeFirstScreen(token) ?? Promise.resolve([]),
+              firstPageOnFirstScreen: firstScreenPage,
             }),
           )
         : null;

@@ -132,6 +132,25 @@ describeEachEmulator('first pull of a new device', (suite) => {
     expect(net.calls).toEqual(['pull']);
   });
 
+  it('writes the first page of a collection /home reads whole (the own profile) as it arrives', async () => {
+    const user = await newUser(emulator());
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: ['profiles'],
+      realtime: false,
+      session: { resyncIntervalMs: 600_000 },
+    });
+    devices.push(device);
+    await device.session.awaitInSync();
+    // The first pull's own write (its first revision's marker), not RxDB's after the pull: that one
+    // reached the page about 300 ms later on a new device (bench sync). RxDB still stored the checkpoint.
+    const [profile] = await device.db.profiles.storageInstance.findDocumentsById([user.id], true);
+    expect((profile?._meta as { o?: { _rev: number } }).o?._rev).toBe(1);
+    const replication = device.session.replications.find((r) => r.sync.name === 'profiles');
+    const checkpoint = await getLastCheckpointDoc(replication!.state.internalReplicationState!, 'down');
+    expect(checkpoint).toMatchObject({ id: user.id });
+  });
+
   it('records how far the first pull got, collection by collection, and clears it when every one is in', async () => {
     const user = await newUser(emulator());
     await seed(user.id, 25);

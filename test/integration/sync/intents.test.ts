@@ -265,6 +265,9 @@ describeEachEmulator('intent sender', (suite) => {
     devices.push(device);
     const profile = () => device.db.profiles.findOne(user.id).exec();
     await eventually(async () => (await profile()) !== null);
+    // The first pull writes the own profile as it arrives (the first screen's), and RxDB writes it once
+    // more when the pull ends: the raw patch below (no intent to lay it over again) must come after.
+    await device.session.awaitInSync();
     const server = (await profile())!.first_name;
     // What a pull leaves behind when it laid a pending rename over the row: the optimistic name, and a
     // checkpoint past the row. The intent settles just as the overlay marks it (so it is due at once).
@@ -299,6 +302,9 @@ describeEachEmulator('intent sender', (suite) => {
     devices.push(device);
     const profile = () => device.db.profiles.findOne(user.id).exec();
     await eventually(async () => (await profile()) !== null);
+    // The first pull writes the own profile as it arrives (the first screen's), and RxDB writes it once
+    // more when the pull ends: the raw patch below (no intent to lay it over again) must come after.
+    await device.session.awaitInSync();
     const server = (await profile())!.first_name;
     await (await profile())!.incrementalPatch({ first_name: 'Optimistic' });
     await markMasked(device.db, [{ key: `profiles:${user.id}`, collection: 'profiles', doc_id: user.id }]);
