@@ -351,11 +351,9 @@ function touchedOf(old: PendingEntry | undefined, input: IntentInput): { touched
   return touched.length > 0 ? { touched } : {};
 }
 
-/** The rows to read again once `entry` has settled: its own (see the callers) and those it touched. */
-const rowsToReadAgain = (entry: PendingEntry, own: boolean) => [
-  ...(own ? [entry] : []),
-  ...(entry.touched ?? []).map((doc_id) => ({ collection: entry.collection, doc_id })),
-];
+/** The other rows `entry`'s command changed (`PendingEntry.touched`), to read again once it settles. */
+const touchedRows = (entry: PendingEntry) =>
+  (entry.touched ?? []).map((doc_id) => ({ collection: entry.collection, doc_id }));
 
 /**
  * The sync worker reports the document states its push handler sent (RxDB's `newDocumentState`s) once
@@ -484,10 +482,8 @@ export async function settleIntent(
       // A row this intent created (`previous: null`) is read again too: the server may have kept another
       // device's row instead (one join request per workout, answered with the first one's id), and no
       // pull ever removes a local row the server never had (fault-convergence seed 8).
-      return withRecheck(
-        acknowledged,
-        rowsToReadAgain(entry, entry.masked === true || entry.previous === null),
-      );
+      const own = entry.masked || entry.previous === null ? [entry] : [];
+      return withRecheck(acknowledged, [...own, ...touchedRows(entry)]);
     }
     const failure: FailedWrite = {
       key,
@@ -503,7 +499,7 @@ export async function settleIntent(
     // Rolled back to the values before the write; the server's row may have moved on since. The row is
     // read again whether or not a pull was seen hiding it: a pull written between the command's read of
     // `previous` and its ledger write, or between this settle and the rollback below, was never marked.
-    return withRecheck({ ...s, entries, failed }, rowsToReadAgain(entry, true));
+    return withRecheck({ ...s, entries, failed }, [entry, ...touchedRows(entry)]);
   });
   if (!rollback) return;
   const rolledBack = rollback;
