@@ -1,5 +1,6 @@
 /**
- * React bindings for live data: `useSyncExternalStore` over RxDB queries and other observables.
+ * React bindings for live data: RxDB queries and other observables as stores, rendered in transitions
+ * (`useStoreInTransition` below says why not `useSyncExternalStore`).
  *
  * A store is created once per source object and cached in a WeakMap, so components that pass the same
  * (memoised) RxQuery share one subscription, and a re-render never resubscribes. RxDB caches queries by
@@ -7,7 +8,7 @@
  * separately built identical queries map to one store. The snapshot is undefined until the first
  * emission (loading), then the last emitted value, whose identity changes only when the result does.
  */
-import { useSyncExternalStore } from 'react';
+import { startTransition, useLayoutEffect, useState } from 'react';
 import type { Observable } from 'rxjs';
 
 export interface LiveStore<T> {
@@ -69,8 +70,37 @@ const noStore: LiveStore<undefined> = {
  * documents. Memoise the query (`useMemo(() => db.workouts.find({...}), [db, ...])`).
  */
 export function useLiveQuery<R>(query: LiveQuery<R> | null | undefined): R | undefined {
-  const store = query ? queryStore(query) : (noStore as LiveStore<R>);
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useStoreInTransition(query ? queryStore(query) : (noStore as LiveStore<R>));
+}
+
+/**
+ * A store's snapshot for React, where a change the store announces later re-renders in a transition.
+ *
+ * `useSyncExternalStore` renders every change at once and whole (a synchronous render React cannot
+ * pause): /home's live queries arriving one by one were each a main-thread task of 50-240 ms on a mobile
+ * CPU, most of Lighthouse's blocking time. In a transition React renders in 5 ms slices and lets input
+ * and paint through; a local write still shows within a frame or two (bench `sync`,
+ * local_write_to_ui). What the store already holds, or gives while being subscribed (a cached query, a
+ * BehaviorSubject), is shown before paint, as before: the first frame never shows a stale default.
+ * Components may briefly disagree (no tearing guard): each shows a value the database held.
+ */
+export function useStoreInTransition<T>(store: LiveStore<T>): T | undefined {
+  const [shown, setShown] = useState(() => ({ store, value: store.getSnapshot() }));
+  useLayoutEffect(() => {
+    let subscribing = true;
+    const update = () => {
+      const value = store.getSnapshot();
+      // Equal values keep the state: a source rebuilt per render cannot loop renders.
+      const show = () => setShown((prev) => (Object.is(prev.value, value) ? prev : { store, value }));
+      if (subscribing) show();
+      else startTransition(show);
+    };
+    const unsubscribe = store.subscribe(update);
+    update(); // a change between render and subscription
+    subscribing = false;
+    return unsubscribe;
+  }, [store]);
+  return shown.store === store ? shown.value : store.getSnapshot();
 }
 
 /**
@@ -82,6 +112,5 @@ export function useLiveDocument<D>(query: LiveQuery<D | null> | null | undefined
 
 /** Any other live source (a local document, the sync status, the progression view model). */
 export function useLiveValue<T>(source: Observable<T> | null | undefined): T | undefined {
-  const store = source ? storeFor(source) : (noStore as LiveStore<T>);
-  return useSyncExternalStore(store.subscribe, store.getSnapshot, store.getSnapshot);
+  return useStoreInTransition(source ? storeFor(source) : (noStore as LiveStore<T>));
 }

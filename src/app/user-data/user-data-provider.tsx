@@ -11,7 +11,7 @@
 import { Center, Loader } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
 import { useRouter } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { startTransition, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SpotterDatabase } from '@/db/types';
 import { resolveTimeZone, todayIn } from '@/domain/dates';
 import { purgeStaleRestDayFlags } from '@/lib/rest-day-flag';
@@ -50,10 +50,11 @@ export function UserDataProvider({ user, children }: UserDataProviderProps) {
     let current = true;
     services.openUserDatabase(userId).then(
       (opened) => {
-        // Not in a transition: on a new device the worker's pull updates the sync status many times a
-        // second, and each urgent update restarted the screen's background render: streak and level
-        // showed up to 7 s after sign-in instead of 1.5 s (bench sync new device).
-        if (current) setDb({ userId, db: opened });
+        // In a transition: the first screen's mount renders in slices, not one long task (Lighthouse's
+        // blocking time). The live values it then reads (queries, the worker's status) render in
+        // transitions too (use-live-query.ts), so none of them interrupts and restarts this render; an
+        // urgent status update once did, and a new device's streak showed 7 s after sign-in.
+        if (current) startTransition(() => setDb({ userId, db: opened }));
       },
       (error: unknown) => {
         if (current) setFailure(error);

@@ -109,12 +109,19 @@ describe('notification bursts', () => {
     const { db, list, router, user: ui } = await renderPage();
     await ui.click(within(list).getByRole('button', { name: 'Show all 3' }));
     const members = await screen.findByRole('list', { name: 'All 3 notifications of this group' });
+    // The members' names come from their own live query, a moment after the rows.
+    await waitFor(() =>
+      expect(
+        within(members)
+          .getAllByTestId('notification-item')
+          .map((i) => i.textContent),
+      ).toEqual([
+        expect.stringContaining('anna flexed your activity'),
+        expect.stringContaining('ben flexed your activity'),
+        expect.stringContaining('marco flexed your activity'),
+      ]),
+    );
     const items = within(members).getAllByTestId('notification-item');
-    expect(items.map((i) => i.textContent)).toEqual([
-      expect.stringContaining('anna flexed your activity'),
-      expect.stringContaining('ben flexed your activity'),
-      expect.stringContaining('marco flexed your activity'),
-    ]);
     expect(within(list).getByRole('button', { name: 'Hide' })).toHaveAttribute('aria-expanded', 'true');
     await ui.click(items[1]!);
     await waitFor(() => expect(router.state.location.pathname).toBe('/home'));

@@ -74,6 +74,14 @@ async function renderPage(language: Language = 'en', empty = false) {
 }
 
 const items = () => screen.findAllByTestId('notification-item');
+/**
+ * The rows once the first one reads `text`: a row's workout and names come from their own live queries,
+ * which may render a moment after the row itself.
+ */
+async function itemsOnceFirstReads(text: string) {
+  await waitFor(() => expect(screen.getAllByTestId('notification-item')[0]).toHaveTextContent(text));
+  return screen.getAllByTestId('notification-item');
+}
 const intents = async (db: SpotterDatabase) =>
   pendingEntries(await readPending(db)).flatMap((e) => (e.kind === 'intent' ? [e.request] : []));
 
@@ -81,7 +89,7 @@ describe('NotificationsPage', () => {
   it('lists newest first with type-specific text, relative time and unread marks', async () => {
     browserLocales('en-US', 'en');
     await renderPage();
-    const rows = await items();
+    const rows = await itemsOnceFirstReads('yoga workout');
     expect(rows.map((r) => r.getAttribute('data-notification-id'))).toEqual([
       'n-reminder',
       'n-request',
@@ -98,7 +106,7 @@ describe('NotificationsPage', () => {
 
   it('speaks German', async () => {
     await renderPage('de');
-    const rows = await items();
+    const rows = await itemsOnceFirstReads('Yoga-Training');
     expect(rows[0]).toHaveTextContent('Erinnerung: Dein Yoga-Training beginnt heute um 18:30');
     expect(rows[1]).toHaveTextContent('marco hat dir eine Freundschaftsanfrage geschickt');
     expect(rows[1]).toHaveTextContent('vor 3 Minuten');
@@ -109,7 +117,7 @@ describe('NotificationsPage', () => {
   it('writes the reminder time by the browser region: 24-hour in en-GB', async () => {
     browserLocales('en-GB', 'en');
     await renderPage('en');
-    const [reminder] = await items();
+    const [reminder] = await itemsOnceFirstReads('yoga workout');
     expect(reminder).toHaveTextContent('Reminder: your yoga workout starts today at 18:30');
     expect(reminder).toHaveTextContent('1 minute ago');
   });
@@ -117,8 +125,7 @@ describe('NotificationsPage', () => {
   it('speaks Italian with its own clock and relative times', async () => {
     browserLocales('it-IT');
     await renderPage('it');
-    const rows = await items();
-    expect(rows[0]).toHaveTextContent('18:30');
+    const rows = await itemsOnceFirstReads('18:30');
     expect(rows[0]).toHaveTextContent('1 minuto fa');
     expect(rows[2]).toHaveTextContent('ieri');
   });

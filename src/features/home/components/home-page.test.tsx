@@ -60,7 +60,8 @@ async function renderHome(
     </UserDataContext.Provider>,
     { language },
   );
-  await screen.findByRole('heading', { level: 1 });
+  // The greeting's name comes from the profile's live query (in any language, "…, Lena").
+  await screen.findByRole('heading', { level: 1, name: /Lena/ });
   return { db, today, ...rendered };
 }
 

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateProfile } from '@/db/commands/profile';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
@@ -16,32 +16,36 @@ async function renderNote(device: string, language: 'en' | 'de' | 'it' = 'en', f
   renderWithProviders(<DayBoundaryNote db={db} userId={USER} zone={zone} readDeviceZone={() => device} />, {
     language,
   });
-  return screen.findByTestId('schedule-day-boundary');
+}
+
+/** Waits for the note to read `text`: the pending change it names comes from its own live value. */
+async function expectNote(text: string) {
+  await waitFor(() => expect(screen.getByTestId('schedule-day-boundary').textContent).toBe(text));
 }
 
 describe('DayBoundaryNote', () => {
   it("says where days end when the profile's zone is the device's", async () => {
-    const note = await renderNote('Europe/Berlin');
-    expect(note.textContent).toBe("Days end at midnight in Europe/Berlin (your device's zone).");
+    await renderNote('Europe/Berlin');
+    await expectNote("Days end at midnight in Europe/Berlin (your device's zone).");
   });
 
   it('while the new zone waits for the server, names the zone the streak still follows', async () => {
-    const note = await renderNote('America/New_York', 'en', true);
-    expect(note.textContent).toBe(
+    await renderNote('America/New_York', 'en', true);
+    await expectNote(
       "Days end at midnight in America/New York (your device's zone) once this change is synced; until then your streak follows Europe/Berlin.",
     );
   });
 
   it("names both zones before the profile follows the device's", async () => {
-    const note = await renderNote('Asia/Tokyo', 'de');
-    expect(note.textContent).toBe(
+    await renderNote('Asia/Tokyo', 'de');
+    await expectNote(
       'Tage enden um Mitternacht in Europe/Berlin (die Zeitzone deines Profils); dieses Gerät ist in Asia/Tokyo.',
     );
   });
 
   it('Italian', async () => {
-    const note = await renderNote('Europe/Berlin', 'it');
-    expect(note.textContent).toBe(
+    await renderNote('Europe/Berlin', 'it');
+    await expectNote(
       'I giorni finiscono a mezzanotte in Europe/Berlin (il fuso orario del tuo dispositivo).',
     );
   });

@@ -54,7 +54,10 @@ const syncButton = (container: HTMLElement, name: string | RegExp) =>
   within(shellPart(container, 'desktop-header')).findByRole('button', { name });
 
 async function openPanel(container: HTMLElement, name: string | RegExp, title = 'Sync') {
-  await act(async () => (await syncButton(container, name)).click());
+  // Found outside act: inside an async act scope React holds the live values' transition renders
+  // until the scope ends, so a button that appears with one would never show.
+  const button = await syncButton(container, name);
+  await act(async () => button.click());
   return screen.findByRole('dialog', { name: title });
 }
 
