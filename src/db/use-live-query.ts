@@ -70,11 +70,13 @@ const noStore: LiveStore<undefined> = {
  * documents. Memoise the query (`useMemo(() => db.workouts.find({...}), [db, ...])`).
  */
 export function useLiveQuery<R>(query: LiveQuery<R> | null | undefined): R | undefined {
-  return useStoreInTransition(query ? queryStore(query) : (noStore as LiveStore<R>));
+  const store = query ? queryStore(query) : (noStore as LiveStore<R>);
+  return useStoreInTransition(store.subscribe, store.getSnapshot);
 }
 
 /**
- * A store's snapshot for React, where a change the store announces later re-renders in a transition.
+ * A store's snapshot for React (the arguments of `useSyncExternalStore`, stable per store), where a
+ * change the store announces later re-renders in a transition.
  *
  * `useSyncExternalStore` renders every change at once and whole (a synchronous render React cannot
  * pause): /home's live queries arriving one by one were each a main-thread task of 50-240 ms on a mobile
@@ -84,23 +86,24 @@ export function useLiveQuery<R>(query: LiveQuery<R> | null | undefined): R | und
  * BehaviorSubject), is shown before paint, as before: the first frame never shows a stale default.
  * Components may briefly disagree (no tearing guard): each shows a value the database held.
  */
-export function useStoreInTransition<T>(store: LiveStore<T>): T | undefined {
-  const [shown, setShown] = useState(() => ({ store, value: store.getSnapshot() }));
+export function useStoreInTransition<T>(subscribe: LiveStore<T>['subscribe'], getSnapshot: () => T): T {
+  // Keyed by `subscribe`, the store's identity: a new store shows its own snapshot at once.
+  const [shown, setShown] = useState(() => ({ subscribe, value: getSnapshot() }));
   useLayoutEffect(() => {
     let subscribing = true;
     const update = () => {
-      const value = store.getSnapshot();
+      const value = getSnapshot();
       // Equal values keep the state: a source rebuilt per render cannot loop renders.
-      const show = () => setShown((prev) => (Object.is(prev.value, value) ? prev : { store, value }));
+      const show = () => setShown((prev) => (Object.is(prev.value, value) ? prev : { subscribe, value }));
       if (subscribing) show();
       else startTransition(show);
     };
-    const unsubscribe = store.subscribe(update);
+    const unsubscribe = subscribe(update);
     update(); // a change between render and subscription
     subscribing = false;
     return unsubscribe;
-  }, [store]);
-  return shown.store === store ? shown.value : store.getSnapshot();
+  }, [subscribe, getSnapshot]);
+  return shown.subscribe === subscribe ? shown.value : getSnapshot();
 }
 
 /**
@@ -112,5 +115,6 @@ export function useLiveDocument<D>(query: LiveQuery<D | null> | null | undefined
 
 /** Any other live source (a local document, the sync status, the progression view model). */
 export function useLiveValue<T>(source: Observable<T> | null | undefined): T | undefined {
-  return useStoreInTransition(source ? storeFor(source) : (noStore as LiveStore<T>));
+  const store = source ? storeFor(source) : (noStore as LiveStore<T>);
+  return useStoreInTransition(store.subscribe, store.getSnapshot);
 }
