@@ -13,13 +13,7 @@
 import type { DatabaseClient } from '../../src/db/database';
 import type { RxCollection } from 'rxdb';
 import type { Subscription } from 'rxjs';
-import {
-  overlayPending,
-  readPending,
-  recheckEntries,
-  removeRecheck,
-  type RecheckEntry,
-} from '../../src/db/pending-writes';
+import { readPending, recheckEntries, removeRecheck, type RecheckEntry } from '../../src/db/pending-writes';
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { CoalescedPasses } from './coalesced-passes';
@@ -82,18 +76,22 @@ export class RecheckRows {
   private async pass(): Promise<void> {
     const { db, gate } = this.options;
     for (;;) {
-      const due = await this.due();
+      const { rows: due, seq } = await this.due();
       if (due.length === 0 || this.stopped || db.closed) return;
       await gate.wait();
       if (this.stopped || db.closed) return;
       const token = gate.token;
       try {
+        let unsettled = false;
         for (const [name, rows] of groupByCollection(due)) {
           if (this.stopped || db.closed) return;
-          await this.readAgain(name, rows);
-          await removeRecheck(db, rows);
+          const read = await this.readAgain(name, rows, seq);
+          await removeRecheck(db, read);
+          if (read.length < rows.length) unsettled = true;
         }
         this.backoff.succeeded();
+        // Rows whose answer may be older than the device's state: asked again at once.
+        if (unsettled) continue;
         return;
       } catch (error) {
         if (this.stopped || db.closed) return;
@@ -111,34 +109,67 @@ export class RecheckRows {
     }
   }
 
-  /** Rows to read again now. A row with a newer intent pending keeps its overlay until that one settles. */
-  private async due(): Promise<RecheckEntry[]> {
+  /**
+   * Rows to read again now, and the ledger's `next_seq` when they were chosen. A row with a newer intent
+   * pending keeps its overlay until that one settles.
+   */
+  private async due(): Promise<{ rows: RecheckEntry[]; seq: number }> {
     const state = await readPending(this.options.db);
     const pending = new Set(Object.values(state.entries).map((e) => `${e.collection}:${e.doc_id}`));
-    return recheckEntries(state).filter((r) => !pending.has(`${r.collection}:${r.doc_id}`));
+    return {
+      rows: recheckEntries(state).filter((r) => !pending.has(`${r.collection}:${r.doc_id}`)),
+      seq: state.next_seq,
+    };
   }
 
-  /** The server's rows as they are now; a row gone (or unreadable to me now) is removed locally. */
-  private async readAgain(name: CollectionName, rows: readonly RecheckEntry[]): Promise<void> {
+  /**
+   * The server's rows as they are now; a row gone (or unreadable to me now) is removed locally. Returns
+   * the rows it wrote (or found gone); the others are to be read again.
+   *
+   * The answer is written only if nothing else wrote those rows while it was out. An intent recorded
+   * meanwhile (`next_seq` moved past `seq`) may have been applied and settled before the answer came,
+   * so the answer can be older than what the device shows, and no pull would bring the row back
+   * (fault-convergence seed 22, CI stop 29: a check-out made while its check-in's row was being read
+   * again was undone by that read). A row a pull wrote meanwhile (its revision moved) is newer too.
+   */
+  private async readAgain(
+    name: CollectionName,
+    rows: readonly RecheckEntry[],
+    seq: number,
+  ): Promise<readonly RecheckEntry[]> {
     const collection = this.options.db.collections[name] as unknown as RxCollection<Doc> | undefined;
-    if (!collection) return;
+    if (!collection) return rows;
     const ids = rows.map((r) => r.doc_id);
+    const before = await revisions(collection, ids);
     const res = await this.options.client.from(name).select('*').in('id', ids);
     if (res.error) throw classify(res.status, res.error);
-    const fields = schemaFields(collection);
-    const found = (res.data as unknown[]).filter(isServerRow).map((r) => rowToDoc<Doc>(fields, r));
-    // A write the user made while the request was out stays on top of what the server said.
     const now = await readPending(this.options.db);
-    const live = found
-      .filter((d) => !d._deleted)
-      .map(({ _deleted: _d, ...doc }) => overlayPending(now, name, doc as Doc));
+    if (now.next_seq !== seq) return [];
+    const after = await revisions(collection, ids);
+    const settled = new Set(ids.filter((id) => before.get(id) === after.get(id)));
+    const fields = schemaFields(collection);
+    const found = (res.data as unknown[])
+      .filter(isServerRow)
+      .map((r) => rowToDoc<Doc>(fields, r))
+      .filter((d) => settled.has(d.id));
+    const live = found.filter((d) => !d._deleted).map(({ _deleted: _d, ...doc }) => doc as Doc);
     const shown = new Set(live.map((d) => d.id));
     if (live.length > 0) await collection.bulkUpsert(live);
-    const pendingIds = new Set(Object.values(now.entries).map((e) => e.doc_id));
-    const gone = ids.filter((id) => !shown.has(id) && !pendingIds.has(id));
-    const local = gone.length > 0 ? await collection.findByIds(gone).exec() : new Map<string, unknown>();
-    if (local.size > 0) await collection.bulkRemove([...local.keys()]);
+    const gone = ids.filter((id) => settled.has(id) && !shown.has(id) && after.has(id));
+    if (gone.length > 0) await collection.bulkRemove(gone);
+    // A command that wrote between those checks and this write records its intent after it: asked again.
+    if ((await readPending(this.options.db)).next_seq !== seq) return [];
+    return rows.filter((r) => settled.has(r.doc_id));
   }
+}
+
+/** Each stored row's revision (absent: not on this device). */
+async function revisions(
+  collection: RxCollection<Doc>,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  const docs = await collection.findByIds([...ids]).exec();
+  return new Map([...docs].map(([id, doc]) => [id, doc.revision]));
 }
 
 function groupByCollection(rows: readonly RecheckEntry[]): Map<CollectionName, RecheckEntry[]> {

@@ -439,6 +439,54 @@ describeEachEmulator('intent sender', (suite) => {
     expect(server.rows).toEqual([first.value.id, second.value.id].sort().map((id) => ({ id, open: true })));
   });
 
+  // Fault-convergence seed 22 (CI stop 29): a check-in's row is read again once the check-in applies (the
+  // device made the row). The check-out came while that read was out, and applied and settled before
+  // its answer arrived; the answer (the row still open) was then written, and the device showed the
+  // check-in open for good. Checking out once more kept the device's own time over the server's.
+  it('a read again whose answer left before an intent on the row was made and applied writes nothing', async () => {
+    const user = await newUser(emulator());
+    let held: (() => void) | null = null;
+    const heldReads: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const answer = await fetch(input, init);
+      if (held === null && /\/rest\/v1\/check_ins\?.*id=in\./.test(url)) {
+        await new Promise<void>((release) => (held = release));
+      }
+      return answer;
+    };
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: COLLECTIONS,
+      fetch: heldReads,
+    });
+    devices.push(device);
+    const ctx = { db: device.db, userId: user.id };
+    await device.session.awaitInSync();
+    const inAt = await checkIn(ctx, { gym_id: GYM });
+    if (!inAt.ok) throw new Error('check-in failed');
+    await eventually(async () => held !== null, 10_000, 'the check-in applied and its row read again');
+    const out = await checkOut(ctx);
+    if (!out.ok) throw new Error('check-out failed');
+    await eventually(async () => (await entries(device)).length === 0, 10_000, 'check-out applied');
+    held!();
+
+    const local = () => device.db.check_ins.findOne(inAt.value.id).exec();
+    await eventually(
+      async () => Object.keys((await readPending(device.db)).recheck ?? {}).length === 0,
+      10_000,
+      'the row read',
+    );
+    await sleep(200);
+    const [server] = (
+      await emulator().engine.query<{ at: Date }>(
+        `select checked_out_at as at from public.check_ins where id = $1`,
+        [inAt.value.id],
+      )
+    ).rows;
+    expect(server!.at).not.toBeNull();
+    expect(Date.parse((await local())!.checked_out_at ?? 'open')).toBe(server!.at.getTime());
+  });
+
   it('a refused check-in opens again the check-in it ended on this device', async () => {
     const user = await newUser(emulator());
     const device = await openDevice(emulator(), user.id, { token: user.token, collections: COLLECTIONS });

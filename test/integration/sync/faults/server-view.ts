@@ -15,17 +15,30 @@ type Row = Record<string, unknown>;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
 /**
- * Keys sorted, so two equal documents print the same; timestamps as instants: the device that wrote a
+ * Keys sorted, so two equal documents list their fields alike; timestamps as instants: the device that wrote a
  * row keeps the time as it wrote it ("…Z"), PostgREST prints it "+00:00".
  */
-const canonical = (doc: Row) =>
-  JSON.stringify(
-    Object.fromEntries(
-      Object.entries(doc)
-        .map(([k, v]) => [k, typeof v === 'string' && TIMESTAMP.test(v) ? new Date(v).toISOString() : v])
-        .sort(([a], [b]) => ((a as string) < (b as string) ? -1 : 1)),
-    ),
+const canonical = (doc: Row): Row =>
+  Object.fromEntries(
+    Object.entries(doc)
+      .map(([k, v]): [string, unknown] => [
+        k,
+        typeof v === 'string' && TIMESTAMP.test(v) ? new Date(v).toISOString() : v,
+      ])
+      .sort(([a], [b]) => (a < b ? -1 : 1)),
   );
+
+/**
+ * The fields where two canonical documents differ, as [local, server]. Only these are reported: CI's
+ * summary cuts each line, and a whole row pair cut in its first half hid which field differed (stop 29).
+ */
+function differingFields(local: Row, server: Row): Record<string, [unknown, unknown]> {
+  const out: Record<string, [unknown, unknown]> = {};
+  for (const key of new Set([...Object.keys(local), ...Object.keys(server)])) {
+    if (JSON.stringify(local[key]) !== JSON.stringify(server[key])) out[key] = [local[key], server[key]];
+  }
+  return out;
+}
 
 function project(fields: readonly string[], doc: Row): Row {
   const out: Row = {};
@@ -52,7 +65,8 @@ export interface Difference {
   collection: CollectionName;
   onlyLocal: string[];
   onlyServer: string[];
-  differing: { id: string; local: string; server: string }[];
+  /** Per row, each differing field's [local, server] values. */
+  differing: { id: string; fields: Record<string, [unknown, unknown]> }[];
 }
 
 /** The collections where `db` differs from the server (empty: equal). */
@@ -79,7 +93,10 @@ export async function differences(
     for (const [id, doc] of local) {
       const s = server.get(id);
       if (s === undefined) diff.onlyLocal.push(id);
-      else if (s !== doc) diff.differing.push({ id, local: doc, server: s });
+      else {
+        const fields = differingFields(doc, s);
+        if (Object.keys(fields).length > 0) diff.differing.push({ id, fields });
+      }
     }
     for (const id of server.keys()) if (!local.has(id)) diff.onlyServer.push(id);
     if (diff.onlyLocal.length + diff.onlyServer.length + diff.differing.length > 0) found.push(diff);
