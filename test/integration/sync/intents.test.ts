@@ -539,4 +539,48 @@ describeEachEmulator('intent sender', (suite) => {
       'restored',
     );
   });
+
+  it('a set read whole again after a refusal writes nothing older than a list made and applied meanwhile', async () => {
+    const user = await newUser(emulator());
+    let held: (() => void) | null = null;
+    let wholeReads = 0;
+    const heldReads: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const answer = await fetch(input, init);
+      // reconcile.ts reads the own rows newest first; the pull reads them oldest first.
+      if (/\/rest\/v1\/home_gyms\?.*order=_modified\.desc/.test(url)) {
+        wholeReads += 1;
+        if (held === null) await new Promise<void>((release) => (held = release));
+      }
+      return answer;
+    };
+    const device = await openDevice(emulator(), user.id, {
+      token: user.token,
+      collections: COLLECTIONS,
+      fetch: heldReads,
+      // Nothing but the settlement's own pull brings the new list, as on a quiet device.
+      realtime: false,
+      session: { resyncIntervalMs: 600_000 },
+    });
+    devices.push(device);
+    const ctx = { db: device.db, userId: user.id };
+    const gymsOf = async () =>
+      (await device.db.home_gyms.find({ selector: { user_id: user.id } }).exec()).map((d) => d.gym_id).sort();
+    await device.session.awaitInSync();
+    device.session.setOnline(false);
+    expect((await setHomeGyms(ctx, ['no-such-gym-anywhere'])).ok).toBe(true);
+    device.session.setOnline(true);
+    await eventually(async () => held !== null, 10_000, 'refused, and the own rows read whole again');
+    const later = 'de-berlin-fitx-kreuzberg';
+    expect((await setHomeGyms(ctx, [later])).ok).toBe(true);
+    await eventually(async () => (await entries(device)).length === 0, 10_000, 'the new list applied');
+    expect(await gymsOf()).toEqual([later]);
+    held!();
+
+    // The held answer is dropped and the rows read again (written, it showed no home gym until a later
+    // pull happened to bring the list back).
+    await eventually(async () => wholeReads === 2, 10_000, 'read whole once more');
+    await sleep(100);
+    expect(await gymsOf()).toEqual([later]);
+  });
 });
