@@ -99,11 +99,22 @@ const bench = {
     return best;
   },
 
-  /** A local insert until a live query on the same collection emits, `samples` times. */
-  async localWriteToUi(samples: number): Promise<number[]> {
+  /**
+   * A local insert until a live query on the same collection emits, `samples` times. `quiet`: each write
+   * waits until the previous one is acknowledged and its effects pulled (the ledger holds nothing), as a
+   * user's next tap comes after; otherwise the writes follow one another at once (a burst), each meeting
+   * the previous one's push and settlement in IndexedDB and on the page's thread.
+   */
+  async localWriteToUi(samples: number, quiet = false): Promise<number[]> {
     const { db, userId } = current();
     const out: number[] = [];
     for (let i = 0; i < samples; i++) {
+      if (quiet) {
+        await until(async () => {
+          const ledger = await readPending(db);
+          return Object.keys(ledger.entries).length + Object.keys(ledger.settling ?? {}).length === 0;
+        }, 30_000);
+      }
       const date = `2028-01-${String((i % 28) + 1).padStart(2, '0')}`;
       let seen = -1;
       let before = Number.POSITIVE_INFINITY;
