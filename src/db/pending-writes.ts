@@ -250,6 +250,15 @@ export async function readPending(db: SpotterDatabase): Promise<PendingState> {
   return (await readLocal<PendingState>(db, PENDING_WRITES_ID)) ?? emptyPendingState();
 }
 
+/**
+ * Whether an intent was recorded since the ledger read `seq` as its `next_seq`. A server answer asked
+ * for before then may be older than what the device shows: that intent may have been applied and
+ * settled before the answer came (sync-worker/core/recheck-rows.ts, reconcile.ts; CI stop 29).
+ */
+export async function recordedSince(db: SpotterDatabase, seq: number): Promise<boolean> {
+  return (await readPending(db)).next_seq !== seq;
+}
+
 export function pending$(db: SpotterDatabase): Observable<PendingState> {
   return localData$<PendingState>(db, PENDING_WRITES_ID).pipe(map((state) => state ?? emptyPendingState()));
 }

@@ -13,7 +13,13 @@
 import type { DatabaseClient } from '../../src/db/database';
 import type { RxCollection } from 'rxdb';
 import type { Subscription } from 'rxjs';
-import { readPending, recheckEntries, removeRecheck, type RecheckEntry } from '../../src/db/pending-writes';
+import {
+  readPending,
+  recheckEntries,
+  recordedSince,
+  removeRecheck,
+  type RecheckEntry,
+} from '../../src/db/pending-writes';
 import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { CoalescedPasses } from './coalesced-passes';
@@ -143,8 +149,7 @@ export class RecheckRows {
     const before = await revisions(collection, ids);
     const res = await this.options.client.from(name).select('*').in('id', ids);
     if (res.error) throw classify(res.status, res.error);
-    const now = await readPending(this.options.db);
-    if (now.next_seq !== seq) return [];
+    if (await recordedSince(this.options.db, seq)) return [];
     const after = await revisions(collection, ids);
     const settled = new Set(ids.filter((id) => before.get(id) === after.get(id)));
     const fields = schemaFields(collection);
@@ -158,7 +163,7 @@ export class RecheckRows {
     const gone = ids.filter((id) => settled.has(id) && !shown.has(id) && after.has(id));
     if (gone.length > 0) await collection.bulkRemove(gone);
     // A command that wrote between those checks and this write records its intent after it: asked again.
-    if ((await readPending(this.options.db)).next_seq !== seq) return [];
+    if (await recordedSince(this.options.db, seq)) return [];
     return rows.filter((r) => settled.has(r.doc_id));
   }
 }

@@ -3,7 +3,7 @@
 // be past rows whose local state an overlay kept, so a pull would never bring them back.
 import type { DatabaseClient } from '../../src/db/database';
 import type { RxCollection } from 'rxdb';
-import { readPending } from '../../src/db/pending-writes';
+import { readPending, recordedSince } from '../../src/db/pending-writes';
 import type { SpotterDatabase } from '../../src/db/types';
 import { classify } from './errors';
 import type { OwnedCollection } from './owned-collections';
@@ -34,9 +34,8 @@ export async function reconcileOwnRows(
       .order('_modified', { ascending: false })
       .limit(RECONCILE_LIMIT);
     if (res.error) throw classify(res.status, res.error);
-    // An intent made while the answer was out may be applied and settled already, and the answer older
-    // than what the device shows: asked again (as recheck-rows.ts does, CI stop 29).
-    if ((await readPending(db)).next_seq !== pending.next_seq) continue;
+    // An intent made while the answer was out may be applied and settled already: asked again.
+    if (await recordedSince(db, pending.next_seq)) continue;
     const fields = schemaFields(collection);
     const rows = (res.data as unknown[]).filter(isServerRow).map((r) => {
       const { _deleted: _d, ...doc } = rowToDoc<Doc>(fields, r);
