@@ -445,30 +445,22 @@ describeEachEmulator('intent sender', (suite) => {
   // check-in open for good. Checking out once more kept the device's own time over the server's.
   it('a read again whose answer left before an intent on the row was made and applied writes nothing', async () => {
     const user = await newUser(emulator());
-    let held: (() => void) | null = null;
-    const heldReads: typeof fetch = async (input, init) => {
-      const url = String(input instanceof Request ? input.url : input);
-      const answer = await fetch(input, init);
-      if (held === null && /\/rest\/v1\/check_ins\?.*id=in\./.test(url)) {
-        await new Promise<void>((release) => (held = release));
-      }
-      return answer;
-    };
+    const reads = holdFirstAnswer(/\/rest\/v1\/check_ins\?.*id=in\./);
     const device = await openDevice(emulator(), user.id, {
       token: user.token,
       collections: COLLECTIONS,
-      fetch: heldReads,
+      fetch: reads.fetch,
     });
     devices.push(device);
     const ctx = { db: device.db, userId: user.id };
     await device.session.awaitInSync();
     const inAt = await checkIn(ctx, { gym_id: GYM });
     if (!inAt.ok) throw new Error('check-in failed');
-    await eventually(async () => held !== null, 10_000, 'the check-in applied and its row read again');
+    await eventually(async () => reads.held(), 10_000, 'the check-in applied and its row read again');
     const out = await checkOut(ctx);
     if (!out.ok) throw new Error('check-out failed');
     await eventually(async () => (await entries(device)).length === 0, 10_000, 'check-out applied');
-    held!();
+    reads.release();
 
     const local = () => device.db.check_ins.findOne(inAt.value.id).exec();
     await eventually(
@@ -542,22 +534,12 @@ describeEachEmulator('intent sender', (suite) => {
 
   it('a set read whole again after a refusal writes nothing older than a list made and applied meanwhile', async () => {
     const user = await newUser(emulator());
-    let held: (() => void) | null = null;
-    let wholeReads = 0;
-    const heldReads: typeof fetch = async (input, init) => {
-      const url = String(input instanceof Request ? input.url : input);
-      const answer = await fetch(input, init);
-      // reconcile.ts reads the own rows newest first; the pull reads them oldest first.
-      if (/\/rest\/v1\/home_gyms\?.*order=_modified\.desc/.test(url)) {
-        wholeReads += 1;
-        if (held === null) await new Promise<void>((release) => (held = release));
-      }
-      return answer;
-    };
+    // reconcile.ts reads the own rows newest first; the pull reads them oldest first.
+    const reads = holdFirstAnswer(/\/rest\/v1\/home_gyms\?.*order=_modified\.desc/);
     const device = await openDevice(emulator(), user.id, {
       token: user.token,
       collections: COLLECTIONS,
-      fetch: heldReads,
+      fetch: reads.fetch,
       // Nothing but the settlement's own pull brings the new list, as on a quiet device.
       realtime: false,
       session: { resyncIntervalMs: 600_000 },
@@ -570,17 +552,41 @@ describeEachEmulator('intent sender', (suite) => {
     device.session.setOnline(false);
     expect((await setHomeGyms(ctx, ['no-such-gym-anywhere'])).ok).toBe(true);
     device.session.setOnline(true);
-    await eventually(async () => held !== null, 10_000, 'refused, and the own rows read whole again');
+    await eventually(async () => reads.held(), 10_000, 'refused, and the own rows read whole again');
     const later = 'de-berlin-fitx-kreuzberg';
     expect((await setHomeGyms(ctx, [later])).ok).toBe(true);
     await eventually(async () => (await entries(device)).length === 0, 10_000, 'the new list applied');
     expect(await gymsOf()).toEqual([later]);
-    held!();
+    reads.release();
 
     // The held answer is dropped and the rows read again (written, it showed no home gym until a later
     // pull happened to bring the list back).
-    await eventually(async () => wholeReads === 2, 10_000, 'read whole once more');
+    await eventually(async () => reads.count() === 2, 10_000, 'read whole once more');
     await sleep(100);
     expect(await gymsOf()).toEqual([later]);
   });
 });
+
+/**
+ * A fetch whose first answer to a URL matching `pattern` is held (fetched, not handed back) until
+ * `release()`: a read whose answer is on its way while the test does something else.
+ */
+function holdFirstAnswer(pattern: RegExp) {
+  let release: (() => void) | null = null;
+  let count = 0;
+  const held: typeof fetch = async (input, init) => {
+    const url = String(input instanceof Request ? input.url : input);
+    const answer = await fetch(input, init);
+    if (pattern.test(url)) {
+      count += 1;
+      if (release === null) await new Promise<void>((resolve) => (release = resolve));
+    }
+    return answer;
+  };
+  return {
+    fetch: held,
+    held: () => release !== null,
+    release: () => release?.(),
+    count: () => count,
+  };
+}
