@@ -279,7 +279,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     expect(await label.textContent()).toBe(monthName.format(new Date(`${today()}T00:00:00Z`)));
     await page.getByRole('button', { name: 'Next month' }).click();
     await expect.poll(() => label.textContent()).not.toBe(monthName.format(new Date(`${today()}T00:00:00Z`)));
-    await page.getByRole('button', { name: 'Today' }).click();
+    await page.getByRole('button', { name: 'Today', exact: true }).click();
     await expect.poll(() => label.textContent()).toBe(monthName.format(new Date(`${today()}T00:00:00Z`)));
     expect(await page.locator('[aria-current="date"]').getAttribute('aria-pressed')).toBe('true');
     await page.getByText('Week', { exact: true }).click();
