@@ -85,6 +85,9 @@ async function renderSchedule(
     { language: options.language ?? 'en' },
   );
   await screen.findByTestId('day-panel');
+  // Until the profile loads, "today" is the device's (the machine's TZ): at Kiritimati NOW is already
+  // Monday the 23rd. Every test starts from the profile's today (Berlin, Sunday the 22nd).
+  await waitFor(() => expect(screen.getByTestId('day-2026-11-22')).toHaveAttribute('aria-current', 'date'));
   return { ...rendered, db };
 }
 
