@@ -90,19 +90,16 @@ describe('screen queries', () => {
     const query = q.workoutsInRange(db, USER, '2026-11-01', '2026-11-30');
     await firstValueFrom(query.$);
 
-    const samples: number[] = [];
+    // Each insert reaches the live query; how fast is the bench's figure (local_write_to_ui_p95_ms),
+    // and that the range scan stays on the index is the query-plan test's above.
     for (let i = 0; i < 10; i++) {
       const id = `new-${i}`;
       const seen = firstValueFrom(query.$.pipe(filter((docs) => docs.some((d) => d.id === id))));
-      const t0 = performance.now();
       await db.workouts.insert({ ...ROWS.workouts, id, date: '2026-11-15' });
-      await seen;
-      samples.push(performance.now() - t0);
+      const docs = await seen;
+      // November's 22 days of the year's rows, the inserts so far, and none of the friend's.
+      expect(docs.length).toBe(22 + i + 1);
+      expect(docs.every((d) => d.user_id === USER)).toBe(true);
     }
-    samples.sort((a, b) => a - b);
-    const p90 = samples[8] ?? Infinity;
-    // fake-indexeddb in Node is several times slower than Chromium's IndexedDB: this guards against
-    // a regression to a full scan (hundreds of ms); bench/ measures the 16 ms browser target.
-    expect(p90).toBeLessThan(100);
   });
 });

@@ -35,14 +35,11 @@ describe('live query stores', () => {
     const first = nextSnapshot(store, (v) => v !== undefined);
     expect(await first.done).toEqual([]);
 
+    // How fast it emits is the bench's figure (local_write_to_ui_p95_ms), not this test's.
     const second = nextSnapshot(store, (v) => (v?.length ?? 0) === 1);
-    const t0 = performance.now();
     await db.workouts.insert(ROWS.workouts);
     const docs = await second.done;
-    const elapsed = performance.now() - t0;
     expect(docs?.[0]?.id).toBe(ROWS.workouts.id);
-    // Node + fake-indexeddb is slower than a browser; the 16 ms target is measured by the bench suite.
-    expect(elapsed).toBeLessThan(250);
     first.unsubscribe();
     second.unsubscribe();
   });

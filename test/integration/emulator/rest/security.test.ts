@@ -39,10 +39,9 @@ describeEachEmulator('REST hostile input', (suite) => {
     init: Parameters<typeof rest>[2] = {},
     allowed: number[] = [],
   ): Promise<Response> => {
-    const started = Date.now();
+    // A request that hangs fails at the test's timeout; how fast the emulator answers is the bench's.
     const res = await rest(emulator(), path, init);
     const text = await res.text();
-    expect(Date.now() - started, `${path} took too long`).toBeLessThan(4000);
     if (allowed.includes(res.status)) return res;
     expect(
       res.status,
