@@ -9,7 +9,7 @@
 import Dexie from 'dexie';
 import { planWorkout } from '../../../src/db/commands/workouts';
 import { openDatabase } from '../../../src/db/open-database';
-import { pending$, pushKey, readPending } from '../../../src/db/pending-writes';
+import { pending$, pushKey, readPending, settlingEntries } from '../../../src/db/pending-writes';
 import type { SpotterDatabase } from '../../../src/db/types';
 import { startPageSync, type PageSession } from '../../../src/sync/page-sync';
 import { SyncWorkerClient } from '../../../src/sync/sync-worker-client';
@@ -112,7 +112,7 @@ const bench = {
       if (quiet) {
         await until(async () => {
           const ledger = await readPending(db);
-          return Object.keys(ledger.entries).length + Object.keys(ledger.settling ?? {}).length === 0;
+          return Object.keys(ledger.entries).length === 0 && settlingEntries(ledger).length === 0;
         }, 30_000);
       }
       const date = `2028-01-${String((i % 28) + 1).padStart(2, '0')}`;
