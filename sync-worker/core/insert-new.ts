@@ -25,7 +25,8 @@ interface DexieInstance {
   changes$: Subject<ChangeBulk>;
 }
 
-function dexieInstance(storage: RxStorageInstance<Doc, unknown, unknown>): DexieInstance | null {
+/** RxDB's Dexie storage instance behind `storage` (null for any other storage). */
+export function dexieInstance(storage: RxStorageInstance<Doc, unknown, unknown>): DexieInstance | null {
   const candidate = storage as unknown as Partial<DexieInstance>;
   return candidate.internals instanceof Promise && typeof candidate.changes$?.next === 'function'
     ? (candidate as DexieInstance)

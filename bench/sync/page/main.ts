@@ -6,7 +6,7 @@
  * no service worker, so the token store is not used), one "device" per browser context. Exposes `window.bench` for the Node side; measures in the page so
  * timings exclude the DevTools protocol.
  */
-import Dexie, { type Table } from 'dexie';
+import Dexie from 'dexie';
 import { getDexieStoreSchema } from 'rxdb/plugins/storage-dexie';
 import { planWorkout } from '../../../src/db/commands/workouts';
 import { openDatabase } from '../../../src/db/open-database';
@@ -14,6 +14,7 @@ import { pending$, pushKey, readPending, settlingEntries } from '../../../src/db
 import type { SpotterDatabase } from '../../../src/db/types';
 import { startPageSync, type PageSession } from '../../../src/sync/page-sync';
 import { SyncWorkerClient } from '../../../src/sync/sync-worker-client';
+import { dexieInstance } from '../../../sync-worker/core/insert-new';
 
 interface Device {
   db: SpotterDatabase;
@@ -121,10 +122,10 @@ const bench = {
    */
   async rxdbFormatDexieRowsPerSecond(): Promise<number> {
     const collection = current().db.workouts;
-    const storage = collection.storageInstance.originalStorageInstance as unknown as {
-      internals: Promise<{ dexieTable: Table<object, string> }>;
-    };
-    const stored = await (await storage.internals).dexieTable.toArray();
+    const dexie = dexieInstance(collection.storageInstance.originalStorageInstance);
+    const table = dexie && (await dexie.internals).dexieTable;
+    if (!table) throw new Error('bench page: workouts are not in a Dexie storage');
+    const stored = (await table.toArray()) as object[];
     return fastestBulkWrite(getDexieStoreSchema(collection.schema.jsonSchema), stored, 'bulkAdd');
   },
 
