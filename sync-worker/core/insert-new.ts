@@ -26,8 +26,8 @@ interface DexieInstance {
 }
 
 /** RxDB's Dexie storage instance behind `storage` (null for any other storage). */
-export function dexieInstance(storage: RxStorageInstance<Doc, unknown, unknown>): DexieInstance | null {
-  const candidate = storage as unknown as Partial<DexieInstance>;
+export function dexieInstance(storage: object): DexieInstance | null {
+  const candidate = storage as Partial<DexieInstance>;
   return candidate.internals instanceof Promise && typeof candidate.changes$?.next === 'function'
     ? (candidate as DexieInstance)
     : null;
