@@ -43,6 +43,12 @@ export function postgresAvailable(): boolean {
   return findBinDir() !== null;
 }
 
+/** The path of a client program (pg_dump, pg_dumpall) of the PostgreSQL found here, or null. */
+export function postgresProgram(name: string): string | null {
+  const bin = findBinDir();
+  return bin !== null && existsSync(join(bin, name)) ? join(bin, name) : null;
+}
+
 /** Whether pg_cron's library is installed next to the PostgreSQL found here (Debian: postgresql-15-cron). */
 export function pgCronAvailable(): boolean {
   const bin = findBinDir();
