@@ -18,8 +18,8 @@ export const paths = {
 
 export interface ApplySchemaOptions {
   seed?: boolean;
-  /** Called with each migration name as it is applied. */
-  onApplied?: (name: string) => void;
+  /** Called with each migration name once it is applied (and committed); awaited before the next one. */
+  onApplied?: (name: string) => void | Promise<void>;
 }
 
 export interface AppliedSchema {
@@ -78,7 +78,7 @@ export async function applySchema(engine: Engine, options: ApplySchemaOptions = 
       );
     }
     applied.push(`${migration.version}_${migration.name}`);
-    options.onApplied?.(`${migration.version}_${migration.name}`);
+    await options.onApplied?.(`${migration.version}_${migration.name}`);
   }
 
   let seeded = false;
