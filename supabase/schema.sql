@@ -43,6 +43,32 @@ COMMENT ON SCHEMA request_guard IS 'The Data API''s pre-request check (rate limi
 
 
 --
+-- Name: profile_card; Type: TYPE; Schema: public; Owner: -
+--
+
+CREATE TYPE public.profile_card AS (
+	id uuid,
+	username text,
+	discriminator text,
+	slug text,
+	first_name text,
+	last_name text,
+	avatar_id text,
+	profile_picture_url text,
+	level integer,
+	current_streak integer,
+	friendship_status text
+);
+
+
+--
+-- Name: TYPE profile_card; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON TYPE public.profile_card IS 'A person as a member list shows them to a viewer; built by private.profile_cards(ids, viewer).';
+
+
+--
 -- Name: activity_flex_count(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -286,7 +312,7 @@ $$;
 -- Name: discover_people(integer, integer, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.discover_people(p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_search text DEFAULT NULL::text) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, current_streak integer, current_gym_id text, friendship_status text)
+CREATE FUNCTION private.discover_people(p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_search text DEFAULT NULL::text) RETURNS TABLE(card public.profile_card, current_gym_id text)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -294,18 +320,13 @@ declare
   v_uid uuid := private.require_uid();
   v_gyms text[];
   v_friends uuid[];
+  v_page uuid[];
 begin
   v_gyms := array(select h.gym_id from public.home_gyms h where h.user_id = v_uid and not h._deleted);
   v_friends := array(select f.friend_id from public.friendships f
                      where f.user_id = v_uid and not f._deleted and private.can_view(f.friend_id));
-  return query
-    select p.id, p.username, p.discriminator, p.slug, p.first_name, p.last_name, p.avatar_id, p.profile_picture_url,
-           p.level, p.current_streak, p.current_gym_id,
-           case when exists (select 1 from public.friend_requests r where r.sender_id = v_uid
-                               and r.receiver_id = p.id and r.status = 'pending') then 'request_sent'
-                when exists (select 1 from public.friend_requests r where r.sender_id = p.id
-                               and r.receiver_id = v_uid and r.status = 'pending') then 'request_received'
-                else 'none' end
+  v_page := array(
+    select p.id
     from public.profiles p
     where p.visibility = 'public' and not p._deleted and p.id <> v_uid
       and not exists (select 1 from public.friendships f where f.user_id = v_uid and f.friend_id = p.id and not f._deleted)
@@ -317,7 +338,13 @@ begin
                         where f.friend_id = p.id and not f._deleted and f.user_id = any (v_friends)) then 1
            else 2 end,
       p.level desc, p.id
-    limit least(greatest(coalesce(p_limit, 20), 0), 100) offset greatest(coalesce(p_offset, 0), 0);
+    limit least(greatest(coalesce(p_limit, 20), 0), 100) offset greatest(coalesce(p_offset, 0), 0));
+  return query
+    select c, p.current_gym_id
+    from unnest(v_page) with ordinality as page(id, n)
+    join private.profile_cards(v_page, v_uid) c on c.id = page.id
+    join public.profiles p on p.id = page.id
+    order by page.n;
 end
 $$;
 
@@ -662,7 +689,7 @@ $$;
 -- Name: get_public_profile(text, uuid); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.get_public_profile(p_slug text DEFAULT NULL::text, p_id uuid DEFAULT NULL::uuid) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, xp bigint, current_streak integer, best_streak integer, visibility text, current_gym_id text, current_gym_name text, friend_count integer, achievement_ids text[], friendship_status text)
+CREATE FUNCTION private.get_public_profile(p_slug text DEFAULT NULL::text, p_id uuid DEFAULT NULL::uuid) RETURNS TABLE(card public.profile_card, xp bigint, best_streak integer, visibility text, current_gym_id text, current_gym_name text, friend_count integer, achievement_ids text[])
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -686,23 +713,13 @@ begin
     return;
   end if;
   return query
-    select v_p.id, v_p.username, v_p.discriminator, v_p.slug,
-           case when v_uid is null then null else v_p.first_name end,
-           case when v_uid is null then null else v_p.last_name end,
-           v_p.avatar_id, v_p.profile_picture_url, v_p.level, v_p.xp, v_p.current_streak, v_p.best_streak,
-           v_p.visibility,
+    select c, v_p.xp, v_p.best_streak, v_p.visibility,
            case when v_by_rule then v_p.current_gym_id end,
            case when v_by_rule then (select g.name from public.gyms g where g.id = v_p.current_gym_id) end,
            (select count(*)::int from public.friendships f where f.user_id = v_p.id and not f._deleted),
            array(select ua.achievement_id from public.user_achievements ua
-                 where ua.user_id = v_p.id and not ua._deleted order by ua.unlocked_at, ua.achievement_id),
-           case when v_uid is null then 'none'
-                when v_p.id = v_uid then 'self'
-                when private.are_friends(v_uid, v_p.id) then 'friend'
-                when exists (select 1 from public.friend_requests r where r.sender_id = v_uid
-                               and r.receiver_id = v_p.id and r.status = 'pending') then 'request_sent'
-                when v_asked_me then 'request_received'
-                else 'none' end;
+                 where ua.user_id = v_p.id and not ua._deleted order by ua.unlocked_at, ua.achievement_id)
+    from private.profile_cards(array[v_p.id], v_uid) c;
 end
 $$;
 
@@ -835,7 +852,7 @@ $$;
 -- Name: list_user_friends_with_status(uuid, integer, integer, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
-CREATE FUNCTION private.list_user_friends_with_status(p_target_user_id uuid, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_search text DEFAULT NULL::text) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, current_streak integer, visibility text, friendship_status text, friends_since timestamp with time zone)
+CREATE FUNCTION private.list_user_friends_with_status(p_target_user_id uuid, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_search text DEFAULT NULL::text) RETURNS TABLE(card public.profile_card, visibility text, friends_since timestamp with time zone)
     LANGUAGE plpgsql STABLE SECURITY DEFINER
     SET search_path TO ''
     AS $$
@@ -844,6 +861,7 @@ declare
   v_search text := lower(nullif(btrim(p_search), ''));
   v_mine uuid[];
   v_theirs uuid[];
+  v_page uuid[];
 begin
   if p_target_user_id is null or not private.can_view(p_target_user_id) then
     return;
@@ -851,27 +869,21 @@ begin
   -- Two small id sets first (at most a few hundred each), then primary-key lookups: no policy per row.
   v_mine := array(select f.friend_id from public.friendships f where f.user_id = v_uid and not f._deleted);
   v_theirs := array(select f.friend_id from public.friendships f where f.user_id = p_target_user_id and not f._deleted);
+  v_page := array(
+    select q.id from public.profiles q
+    where q.id = any(v_theirs) and not q._deleted
+      and (q.id = v_uid or q.visibility = 'public' or (q.visibility = 'friends' and q.id = any(v_mine)))
+      and (v_search is null or strpos(lower(q.username), v_search) > 0
+           or strpos(lower(coalesce(q.first_name, '') || ' ' || coalesce(q.last_name, '')), v_search) > 0)
+    order by lower(q.username), q.discriminator, q.id
+    limit least(greatest(coalesce(p_limit, 20), 0), 100) offset greatest(coalesce(p_offset, 0), 0));
   return query
-    select p.id, p.username, p.discriminator, p.slug, p.first_name, p.last_name, p.avatar_id,
-           p.profile_picture_url, p.level, p.current_streak, p.visibility,
-           case when p.id = v_uid then 'self'
-                when p.id = any(v_mine) then 'friend'
-                when exists (select 1 from public.friend_requests r where r.sender_id = v_uid
-                               and r.receiver_id = p.id and r.status = 'pending') then 'request_sent'
-                when exists (select 1 from public.friend_requests r where r.sender_id = p.id
-                               and r.receiver_id = v_uid and r.status = 'pending') then 'request_received'
-                else 'none' end,
+    select c, p.visibility,
            (select f.created_at from public.friendships f where f.user_id = p_target_user_id and f.friend_id = p.id)
-    from (
-      select q.* from public.profiles q
-      where q.id = any(v_theirs) and not q._deleted
-        and (q.id = v_uid or q.visibility = 'public' or (q.visibility = 'friends' and q.id = any(v_mine)))
-        and (v_search is null or strpos(lower(q.username), v_search) > 0
-             or strpos(lower(coalesce(q.first_name, '') || ' ' || coalesce(q.last_name, '')), v_search) > 0)
-      order by lower(q.username), q.discriminator, q.id
-      limit least(greatest(coalesce(p_limit, 20), 0), 100) offset greatest(coalesce(p_offset, 0), 0)
-    ) p
-    order by lower(p.username), p.discriminator, p.id;
+    from unnest(v_page) with ordinality as page(id, n)
+    join private.profile_cards(v_page, v_uid) c on c.id = page.id
+    join public.profiles p on p.id = page.id
+    order by page.n;
 end
 $$;
 
@@ -887,6 +899,37 @@ CREATE FUNCTION private.notify(p_id text, p_user uuid, p_type text, p_actor uuid
   insert into public.notifications (id, user_id, type, actor_id, friend_request_id, workout_id, join_request_id, activity_id)
   values (p_id, p_user, p_type, p_actor, p_friend_request_id, p_workout_id, p_join_request_id, p_activity_id)
   on conflict (id) do nothing
+$$;
+
+
+--
+-- Name: profile_cards(uuid[], uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.profile_cards(p_ids uuid[], p_viewer uuid) RETURNS SETOF public.profile_card
+    LANGUAGE plpgsql STABLE
+    SET search_path TO ''
+    AS $$
+begin
+  return query
+    select p.id, p.username, p.discriminator, p.slug,
+           case when p_viewer is null then null else p.first_name end,
+           case when p_viewer is null then null else p.last_name end,
+           p.avatar_id, p.profile_picture_url, p.level, p.current_streak,
+           case when p_viewer is null then 'none'
+                when p.id = p_viewer then 'self'
+                when exists (select 1 from public.friendships f
+                             where f.user_id = p_viewer and f.friend_id = p.id and not f._deleted) then 'friend'
+                when exists (select 1 from public.friend_requests r
+                             where r.sender_id = p_viewer and r.receiver_id = p.id and r.status = 'pending')
+                  then 'request_sent'
+                when exists (select 1 from public.friend_requests r
+                             where r.sender_id = p.id and r.receiver_id = p_viewer and r.status = 'pending')
+                  then 'request_received'
+                else 'none' end
+    from public.profiles p
+    where p.id = any(p_ids);
+end
 $$;
 
 
@@ -2073,11 +2116,11 @@ $$;
 -- Name: discover_people(integer, integer, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.discover_people(p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_search text DEFAULT NULL::text) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, current_streak integer, current_gym_id text, friendship_status text)
+CREATE FUNCTION public.discover_people(p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_search text DEFAULT NULL::text) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, current_streak integer, friendship_status text, current_gym_id text)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select * from private.discover_people(p_limit, p_offset, p_search)
+  select (r.card).*, r.current_gym_id from private.discover_people(p_limit, p_offset, p_search) r
 $$;
 
 
@@ -2255,11 +2298,13 @@ $$;
 -- Name: get_public_profile(text, uuid); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.get_public_profile(p_slug text DEFAULT NULL::text, p_id uuid DEFAULT NULL::uuid) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, xp bigint, current_streak integer, best_streak integer, visibility text, current_gym_id text, current_gym_name text, friend_count integer, achievement_ids text[], friendship_status text)
+CREATE FUNCTION public.get_public_profile(p_slug text DEFAULT NULL::text, p_id uuid DEFAULT NULL::uuid) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, current_streak integer, friendship_status text, xp bigint, best_streak integer, visibility text, current_gym_id text, current_gym_name text, friend_count integer, achievement_ids text[])
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select * from private.get_public_profile(p_slug, p_id)
+  select (r.card).*, r.xp, r.best_streak, r.visibility, r.current_gym_id, r.current_gym_name, r.friend_count,
+         r.achievement_ids
+  from private.get_public_profile(p_slug, p_id) r
 $$;
 
 
@@ -2324,11 +2369,12 @@ $$;
 -- Name: list_user_friends_with_status(uuid, integer, integer, text); Type: FUNCTION; Schema: public; Owner: -
 --
 
-CREATE FUNCTION public.list_user_friends_with_status(p_target_user_id uuid, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_search text DEFAULT NULL::text) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, current_streak integer, visibility text, friendship_status text, friends_since timestamp with time zone)
+CREATE FUNCTION public.list_user_friends_with_status(p_target_user_id uuid, p_limit integer DEFAULT 20, p_offset integer DEFAULT 0, p_search text DEFAULT NULL::text) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, current_streak integer, friendship_status text, visibility text, friends_since timestamp with time zone)
     LANGUAGE sql STABLE
     SET search_path TO ''
     AS $$
-  select * from private.list_user_friends_with_status(p_target_user_id, p_limit, p_offset, p_search)
+  select (r.card).*, r.visibility, r.friends_since
+  from private.list_user_friends_with_status(p_target_user_id, p_limit, p_offset, p_search) r
 $$;
 
 
@@ -5336,6 +5382,13 @@ GRANT ALL ON FUNCTION private.list_user_friends_with_status(p_target_user_id uui
 --
 
 REVOKE ALL ON FUNCTION private.notify(p_id text, p_user uuid, p_type text, p_actor uuid, p_friend_request_id text, p_workout_id text, p_join_request_id text, p_activity_id text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION profile_cards(p_ids uuid[], p_viewer uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.profile_cards(p_ids uuid[], p_viewer uuid) FROM PUBLIC;
 
 
 --

@@ -1392,7 +1392,19 @@ export type Database = {
       [_ in never]: never;
     };
     CompositeTypes: {
-      [_ in never]: never;
+      profile_card: {
+        id: string | null;
+        username: string | null;
+        discriminator: string | null;
+        slug: string | null;
+        first_name: string | null;
+        last_name: string | null;
+        avatar_id: string | null;
+        profile_picture_url: string | null;
+        level: number | null;
+        current_streak: number | null;
+        friendship_status: string | null;
+      };
     };
   };
 };
