@@ -8,7 +8,7 @@
 -- - `public.profile_card` is the card's one column list;
 -- - `private.profile_cards(ids, viewer)` is the one place that builds it, with the viewer rules:
 --   first and last names only for signed-in viewers (a visitor sees the handle), friendship_status
---   relative to the viewer (none for a visitor | self | friend | request_sent | request_received | none);
+--   relative to the viewer (self | friend | request_sent | request_received, else none; none for a visitor);
 -- - the three definer bodies return a `card public.profile_card` column beside what only they add, and
 --   their public wrappers expand it with `(r.card).*`.
 --
