@@ -130,28 +130,27 @@ end
 $fn$;
 
 -- Broadcast from the database: hosted Realtime reads realtime.messages' inserts from the WAL; here a
--- statement trigger copies each statement's broadcast rows into a queue (the NOTIFY has no payload, so a
--- transaction's notifications fold into one) and the message feed (messages.ts) deletes what it reads.
--- The authorisation probes (authorization.ts) roll back, and their rows with them.
-create table if not exists realtime.emulator_messages (
-  seq bigserial primary key,
-  id uuid not null,
-  topic text not null,
-  event text,
-  private boolean not null,
-  payload jsonb,
-  binary_payload bytea
-);
+-- statement trigger NOTIFYs the ids of each statement's broadcast rows (with their shared inserted_at, so
+-- the read back finds one partition), at most 150 ids a notification (a payload stays under NOTIFY's
+-- 8000 bytes). Notifications arrive after commit, in commit order, and never for a rolled-back write
+-- (the authorisation probes of authorization.ts roll back). The message feed (messages.ts) reads the
+-- rows back by id: nothing is written twice.
+drop table if exists realtime.emulator_messages;
 
 create or replace function realtime.emulator_queue_messages() returns trigger
 language plpgsql security definer set search_path = '' as $fn$
+declare
+  v_chunk text;
 begin
-  insert into realtime.emulator_messages (id, topic, event, private, payload, binary_payload)
-  select m.id, m.topic, m.event, coalesce(m.private, false), m.payload, m.binary_payload
-  from new_rows m where m.extension = 'broadcast';
-  if found then
-    perform pg_notify('${MESSAGES_CHANNEL}', '');
-  end if;
+  for v_chunk in
+    select m.inserted_at::text || '|' || pg_catalog.string_agg(m.id::text, ',' order by m.n)
+    from (select r.id, r.inserted_at, (pg_catalog.row_number() over ()) - 1 as n
+          from new_rows r where r.extension = 'broadcast') m
+    group by m.inserted_at, m.n / 150
+    order by min(m.n)
+  loop
+    perform pg_notify('${MESSAGES_CHANNEL}', v_chunk);
+  end loop;
   return null;
 end
 $fn$;

@@ -2,22 +2,25 @@
  * Broadcast from the database: delivers the rows inserted into `realtime.messages` (`realtime.send`,
  * `realtime.broadcast_changes`, or a direct insert) to the channels joined on their topic, private
  * messages to private channels and public ones to public channels, as hosted Realtime does from its
- * replication of that table. The capture is the statement trigger in capture-sql.ts; after each
- * commit's NOTIFY the feed deletes up to 1,000 queued rows, in insert order, and hands them to the hub,
- * which encodes each message once per protocol version for every device on the topic.
+ * replication of that table. The capture is the statement trigger in capture-sql.ts: after commit, one
+ * NOTIFY per 150 rows of a statement, `<inserted_at>|<id>,<id>,…`. The feed reads those rows back in
+ * the order the notifications came (commit order) and hands them to the hub, which encodes each message
+ * once per protocol version for every device on the topic.
  */
 import type { Engine } from '../db/engine';
 import { storedMessage, type StoredMessage, type StoredRow } from './authorization';
 import { MESSAGES_CHANNEL } from './capture-sql';
 
-const BATCH = 1000;
+const FLUSH_PREFIX = 'flush:';
+const FLUSH_WAIT_MS = 10_000;
 
 export class MessageFeed {
+  private readonly pending: string[] = [];
   private draining: Promise<void> | null = null;
-  private again = false;
   private closed = false;
   private unlisten: (() => Promise<void>) | null = null;
-  private timer: NodeJS.Timeout | null = null;
+  private flushes = 0;
+  private readonly flushWaiters = new Map<string, () => void>();
 
   constructor(
     private readonly engine: Engine,
@@ -26,58 +29,83 @@ export class MessageFeed {
   ) {}
 
   async start(): Promise<void> {
-    // Messages queued while no emulator ran had no socket to reach; hosted does not send them either.
-    await this.engine.query('delete from realtime.emulator_messages');
-    this.unlisten = await this.engine.listen(MESSAGES_CHANNEL, () => this.schedule());
-    // A safety net for a missed NOTIFY (the queue is normally empty: one cheap query).
-    this.timer = setInterval(() => this.schedule(), 2_000);
-    this.timer.unref();
+    this.unlisten = await this.engine.listen(MESSAGES_CHANNEL, (payload) => this.onNotification(payload));
   }
 
   async close(): Promise<void> {
     this.closed = true;
-    if (this.timer) clearInterval(this.timer);
     await this.draining;
     await this.unlisten?.().catch(() => undefined);
+    for (const done of this.flushWaiters.values()) done();
+    this.flushWaiters.clear();
   }
 
-  /** Resolves once everything queued so far has been delivered (tests, benchmarks). */
+  /**
+   * Resolves once every message committed so far has been delivered (tests, benchmarks): a marker
+   * NOTIFY sent now arrives after every earlier commit's notifications.
+   */
   async flush(): Promise<void> {
-    this.schedule();
+    if (this.closed) return;
+    const marker = `${FLUSH_PREFIX}${++this.flushes}`;
+    const arrived = new Promise<void>((resolve) => this.flushWaiters.set(marker, resolve));
+    await this.engine.query('select pg_notify($1, $2)', [MESSAGES_CHANNEL, marker]);
+    // Bounded: a listener that lost its connection must not hang a test.
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      arrived,
+      new Promise<void>((resolve) => (timer = setTimeout(resolve, FLUSH_WAIT_MS))),
+    ]);
+    clearTimeout(timer);
+    this.flushWaiters.delete(marker);
     while (this.draining) await this.draining;
   }
 
-  schedule(): void {
+  private onNotification(payload: string): void {
     if (this.closed) return;
-    if (this.draining) {
-      this.again = true;
+    if (payload.startsWith(FLUSH_PREFIX)) {
+      // Queued behind the notifications before it, so it resolves once they are delivered.
+      this.pending.push(payload);
+    } else if (payload.includes('|')) {
+      this.pending.push(payload);
+    } else {
       return;
     }
-    this.draining = this.run().finally(() => {
+    this.draining ??= this.run().finally(() => {
       this.draining = null;
     });
   }
 
   private async run(): Promise<void> {
-    do {
-      this.again = false;
+    while (this.pending.length > 0 && !this.closed) {
+      const next = this.pending.shift() as string;
+      if (next.startsWith(FLUSH_PREFIX)) {
+        this.flushWaiters.get(next)?.();
+        this.flushWaiters.delete(next);
+        continue;
+      }
       try {
-        if (await this.drainOnce()) this.again = true;
+        await this.readAndDeliver(next);
       } catch (error) {
         if (!this.closed) this.log(`realtime: broadcast delivery failed: ${(error as Error).message}`);
       }
-    } while (this.again && !this.closed);
+    }
   }
 
-  private async drainOnce(): Promise<boolean> {
-    const { rows } = await this.engine.query<StoredRow & { seq: number }>(
-      `delete from realtime.emulator_messages
-       where seq in (select seq from realtime.emulator_messages order by seq limit ${BATCH})
-       returning seq, id::text as id, topic, event, private, payload::text as payload, binary_payload`,
+  private async readAndDeliver(notification: string): Promise<void> {
+    const bar = notification.indexOf('|');
+    const insertedAt = notification.slice(0, bar);
+    const ids = notification.slice(bar + 1).split(',');
+    const { rows } = await this.engine.query<StoredRow>(
+      `select id::text as id, topic, event, private, payload::text as payload, binary_payload
+       from realtime.messages where inserted_at = $1::timestamp and id = any($2::uuid[])`,
+      [insertedAt, ids],
     );
-    if (rows.length === 0) return false;
-    rows.sort((a, b) => Number(a.seq) - Number(b.seq));
-    this.deliver(rows.map(storedMessage));
-    return rows.length === BATCH;
+    const byId = new Map(rows.map((row) => [row.id, row]));
+    const messages: StoredMessage[] = [];
+    for (const id of ids) {
+      const row = byId.get(id);
+      if (row) messages.push(storedMessage(row));
+    }
+    if (messages.length > 0) this.deliver(messages);
   }
 }
