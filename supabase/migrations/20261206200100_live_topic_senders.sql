@@ -16,9 +16,10 @@
 --   * check-in presence (check_ins): the author's friends unless the author is private (shares_with_me),
 --     as a presence card {id, user_id, gym_id, checked_in_at, checked_out_at, _deleted};
 --   * profile cards (profiles, which carry xp, level and streaks: what the weekly leaderboard and the
---     friends list show): the author's friends unless the author is private, only when the card
---     changed, as the card private.friend_profile_card builds (one function, so the read RPCs' shared
---     card type can take it over).
+--     friends list show): the author's friends unless the author is private, whenever a column a friend
+--     reads changed (not for _modified or the unused last_active_at alone), as the card
+--     private.friend_profile_card builds (one function, so the read RPCs' shared card type can take it
+--     over); a friend's device pulls the row it replicates on it.
 --   A friendship that ends (friendships._deleted) stops the flow with the next write: nothing is kept
 --   per reader. Strangers get nothing; gyms (reference data) are not sent and arrive with the pull.
 --
@@ -95,7 +96,7 @@ language sql stable set search_path = ''
 as $$
   select pg_catalog.jsonb_build_object(
     'id', p.id, 'username', p.username, 'discriminator', p.discriminator, 'slug', p.slug,
-    'avatar_id', p.avatar_id, 'profile_picture_url', p.profile_picture_url, 'level', p.level, 'xp', p.xp,
+    'first_name', p.first_name, 'last_name', p.last_name, 'avatar_id', p.avatar_id, 'profile_picture_url', p.profile_picture_url, 'level', p.level, 'xp', p.xp,
     'current_streak', p.current_streak, 'best_streak', p.best_streak, '_modified', p._modified,
     '_deleted', p._deleted)
 $$;
@@ -149,18 +150,18 @@ begin
 end
 $$;
 
--- Profiles: the card to the friends who may see it, when the card changed (not for _modified alone).
+-- Profiles: the card to the friends who may see it, when a column friends read changed.
 create function private.live_profile_cards() returns trigger
 language plpgsql security definer set search_path = ''
 as $$
-declare
-  v_card jsonb := private.friend_profile_card(new);
 begin
-  if tg_op = 'UPDATE' and (private.friend_profile_card(old) - '_modified') = (v_card - '_modified') then
+  if tg_op = 'UPDATE'
+     and (pg_catalog.to_jsonb(old) - '_modified' - 'last_active_at')
+         = (pg_catalog.to_jsonb(new) - '_modified' - 'last_active_at') then
     return null;
   end if;
   perform private.live_send(private.friend_audience(new.id), tg_op,
-    private.live_payload(tg_op, tg_table_name, v_card, pg_catalog.to_jsonb(new.id)));
+    private.live_payload(tg_op, tg_table_name, private.friend_profile_card(new), pg_catalog.to_jsonb(new.id)));
   return null;
 end
 $$;
