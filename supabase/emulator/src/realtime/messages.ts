@@ -13,6 +13,8 @@ import { MESSAGES_CHANNEL } from './capture-sql';
 
 const FLUSH_PREFIX = 'flush:';
 const FLUSH_WAIT_MS = 10_000;
+/** Notifications read back at once (each its own query). */
+const PARALLEL_READS = 8;
 
 export class MessageFeed {
   private readonly pending: string[] = [];
@@ -77,28 +79,42 @@ export class MessageFeed {
 
   private async run(): Promise<void> {
     while (this.pending.length > 0 && !this.closed) {
-      const next = this.pending.shift() as string;
-      if (next.startsWith(FLUSH_PREFIX)) {
-        this.flushWaiters.get(next)?.();
-        this.flushWaiters.delete(next);
-        continue;
+      // The notifications up to the next flush marker, read back a few at a time in parallel (on a
+      // PostgreSQL pool; PGlite serialises them) and delivered in their order. One query per
+      // notification keeps each an index lookup of at most 150 ids.
+      const batch: string[] = [];
+      while (this.pending.length > 0 && batch.length < PARALLEL_READS) {
+        const next = this.pending[0] as string;
+        if (next.startsWith(FLUSH_PREFIX)) {
+          if (batch.length > 0) break;
+          this.pending.shift();
+          this.flushWaiters.get(next)?.();
+          this.flushWaiters.delete(next);
+          continue;
+        }
+        this.pending.shift();
+        batch.push(next);
       }
-      try {
-        await this.readAndDeliver(next);
-      } catch (error) {
-        if (!this.closed) this.log(`realtime: broadcast delivery failed: ${(error as Error).message}`);
+      if (batch.length === 0) continue;
+      const reads = batch.map((notification) => this.read(notification));
+      for (const read of reads) {
+        try {
+          const messages = await read;
+          if (messages.length > 0 && !this.closed) this.deliver(messages);
+        } catch (error) {
+          if (!this.closed) this.log(`realtime: broadcast delivery failed: ${(error as Error).message}`);
+        }
       }
     }
   }
 
-  private async readAndDeliver(notification: string): Promise<void> {
+  private async read(notification: string): Promise<StoredMessage[]> {
     const bar = notification.indexOf('|');
-    const insertedAt = notification.slice(0, bar);
     const ids = notification.slice(bar + 1).split(',');
     const { rows } = await this.engine.query<StoredRow>(
       `select id::text as id, topic, event, private, payload::text as payload, binary_payload
        from realtime.messages where inserted_at = $1::timestamp and id = any($2::uuid[])`,
-      [insertedAt, ids],
+      [notification.slice(0, bar), ids],
     );
     const byId = new Map(rows.map((row) => [row.id, row]));
     const messages: StoredMessage[] = [];
@@ -106,6 +122,6 @@ export class MessageFeed {
       const row = byId.get(id);
       if (row) messages.push(storedMessage(row));
     }
-    if (messages.length > 0) this.deliver(messages);
+    return messages;
   }
 }
