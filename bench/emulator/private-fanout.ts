@@ -204,5 +204,5 @@ export async function measurePrivateFanout(
 
 async function realtimeFlush(emulator: Emulator): Promise<void> {
   const { realtimeFor } = await import('../../supabase/emulator/src/realtime/server');
-  await withTimeout(realtimeFor(emulator.context).flush(), 60_000, 'delivering the fan-out');
+  await withTimeout(realtimeFor(emulator.context).flush(), 300_000, 'delivering the fan-out');
 }
