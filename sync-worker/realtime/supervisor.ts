@@ -175,8 +175,8 @@ export class RealtimeSupervisor {
   }
 
   /**
-   * Adds or replaces one handler for several keys (say one per slice of a long `in` list) with a single
-   * new join; returns one unsubscribe for all of them (a no-op if registering failed).
+   * Adds or replaces one handler for several keys (keys are matched on this side: no new join); returns
+   * one unsubscribe for all of them (a no-op if registering failed).
    */
   onAll(keys: readonly ChangeKey[], fn: ChangeHandler): () => void {
     try {
