@@ -69,6 +69,26 @@ COMMENT ON TYPE public.profile_card IS 'A person as a member list shows them to 
 
 
 --
+-- Name: activity_audience(uuid, uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.activity_audience(p_user uuid, p_friend uuid) RETURNS uuid[]
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(pg_catalog.array_agg(a.id), '{}')
+  from pg_catalog.unnest(private.friend_audience(p_user)) as a(id)
+  where p_friend is null or a.id = p_friend
+     or exists (select 1 from public.profiles fp
+                where fp.id = p_friend and not fp._deleted
+                  and (fp.visibility = 'public'
+                       or (fp.visibility = 'friends'
+                           and exists (select 1 from public.friendships ff
+                                       where ff.user_id = p_friend and ff.friend_id = a.id and not ff._deleted))))
+$$;
+
+
+--
 -- Name: activity_flex_count(text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -456,6 +476,81 @@ $$;
 
 
 --
+-- Name: friend_audience(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.friend_audience(p_user uuid) RETURNS uuid[]
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(pg_catalog.array_agg(f.friend_id), '{}')
+  from public.friendships f
+  where f.user_id = p_user and not f._deleted
+    and exists (select 1 from public.profiles p
+                where p.id = p_user and not p._deleted and p.visibility <> 'private')
+$$;
+
+
+--
+-- Name: profiles; Type: TABLE; Schema: public; Owner: -
+--
+
+CREATE TABLE public.profiles (
+    id uuid NOT NULL,
+    username text NOT NULL,
+    discriminator text NOT NULL,
+    slug text NOT NULL,
+    first_name text,
+    last_name text,
+    avatar_id text,
+    profile_picture_url text,
+    level integer DEFAULT 1 NOT NULL,
+    xp bigint DEFAULT 0 NOT NULL,
+    current_streak integer DEFAULT 0 NOT NULL,
+    best_streak integer DEFAULT 0 NOT NULL,
+    current_gym_id text,
+    visibility text DEFAULT 'public'::text NOT NULL,
+    timezone text DEFAULT 'UTC'::text NOT NULL,
+    last_active_at timestamp with time zone,
+    created_at timestamp with time zone DEFAULT now() NOT NULL,
+    _modified timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
+    _deleted boolean DEFAULT false NOT NULL,
+    CONSTRAINT profiles_avatar_id_check CHECK ((avatar_id ~ '^avatar[1-9]$'::text)),
+    CONSTRAINT profiles_discriminator_check CHECK ((discriminator ~ '^[0-9]{4}$'::text)),
+    CONSTRAINT profiles_first_name_check CHECK ((char_length(first_name) <= 50)),
+    CONSTRAINT profiles_last_name_check CHECK ((char_length(last_name) <= 50)),
+    CONSTRAINT profiles_profile_picture_url_check CHECK ((char_length(profile_picture_url) <= 2048)),
+    CONSTRAINT profiles_slug_check CHECK ((slug ~ '^[a-z0-9][a-z0-9-]{0,40}$'::text)),
+    CONSTRAINT profiles_timezone_check CHECK ((char_length(timezone) <= 64)),
+    CONSTRAINT profiles_username_check CHECK ((((char_length(username) >= 1) AND (char_length(username) <= 12)) AND (POSITION(('#'::text) IN (username)) = 0))),
+    CONSTRAINT profiles_visibility_check CHECK ((visibility = ANY (ARRAY['public'::text, 'friends'::text, 'private'::text])))
+);
+
+
+--
+-- Name: COLUMN profiles.last_active_at; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.profiles.last_active_at IS 'Unused, always null: gym presence is for friends only and RLS cannot hide one column of a public row. The last-active time comes from check_ins in get_friends_at_gym.';
+
+
+--
+-- Name: friend_profile_card(public.profiles); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.friend_profile_card(p public.profiles) RETURNS jsonb
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.jsonb_build_object(
+    'id', p.id, 'username', p.username, 'discriminator', p.discriminator, 'slug', p.slug,
+    'first_name', p.first_name, 'last_name', p.last_name, 'avatar_id', p.avatar_id, 'profile_picture_url', p.profile_picture_url, 'level', p.level, 'xp', p.xp,
+    'current_streak', p.current_streak, 'best_streak', p.best_streak, '_modified', p._modified,
+    '_deleted', p._deleted)
+$$;
+
+
+--
 -- Name: friend_requests_after_write(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -557,6 +652,28 @@ CREATE FUNCTION private.friend_send_result(p_id text) RETURNS integer
     SET search_path TO ''
     AS $$
   select s.result from private.friend_request_sends s where s.id = p_id and s.sender_id = auth.uid()
+$$;
+
+
+--
+-- Name: friendships_limit(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.friendships_limit() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new._deleted or (tg_op = 'UPDATE' and not old._deleted) then
+    return new;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('friend_limit:' || new.user_id::text));
+  if (select count(*) from public.friendships f
+      where f.user_id = new.user_id and not f._deleted and f.id <> new.id) >= 500 then
+    raise exception 'Friend limit reached' using errcode = 'SPF09';
+  end if;
+  return new;
+end
 $$;
 
 
@@ -889,6 +1006,128 @@ $$;
 
 
 --
+-- Name: live_activities(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.live_activities() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_row public.activities := case when tg_op = 'DELETE' then old else new end;
+begin
+  perform private.live_send(
+    v_row.user_id || private.activity_audience(v_row.user_id, v_row.friend_id), tg_op,
+    private.live_payload(tg_op, tg_table_name, pg_catalog.to_jsonb(v_row), pg_catalog.to_jsonb(v_row.id)));
+  return null;
+end
+$$;
+
+
+--
+-- Name: live_check_ins(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.live_check_ins() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_row public.check_ins := case when tg_op = 'DELETE' then old else new end;
+begin
+  perform private.live_send(array[v_row.user_id], tg_op,
+    private.live_payload(tg_op, tg_table_name, pg_catalog.to_jsonb(v_row), pg_catalog.to_jsonb(v_row.id)));
+  perform private.live_send(private.friend_audience(v_row.user_id), tg_op,
+    private.live_payload(tg_op, tg_table_name,
+      pg_catalog.jsonb_build_object('id', v_row.id, 'user_id', v_row.user_id, 'gym_id', v_row.gym_id,
+        'checked_in_at', v_row.checked_in_at, 'checked_out_at', v_row.checked_out_at, '_deleted', v_row._deleted),
+      pg_catalog.to_jsonb(v_row.id)));
+  return null;
+end
+$$;
+
+
+--
+-- Name: live_payload(text, text, jsonb, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.live_payload(p_op text, p_table text, p_record jsonb, p_id jsonb) RETURNS jsonb
+    LANGUAGE sql IMMUTABLE
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.jsonb_build_object(
+    'operation', p_op, 'table', p_table, 'schema', 'public',
+    'record', case when p_op = 'DELETE' then null else p_record end,
+    'old_record', case when p_op = 'INSERT' then null else pg_catalog.jsonb_build_object('id', p_id) end)
+$$;
+
+
+--
+-- Name: live_profile_cards(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.live_profile_cards() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if tg_op = 'UPDATE'
+     and (pg_catalog.to_jsonb(old) - '_modified' - 'last_active_at')
+         = (pg_catalog.to_jsonb(new) - '_modified' - 'last_active_at') then
+    return null;
+  end if;
+  perform private.live_send(private.friend_audience(new.id), tg_op,
+    private.live_payload(tg_op, tg_table_name, private.friend_profile_card(new), pg_catalog.to_jsonb(new.id)));
+  return null;
+end
+$$;
+
+
+--
+-- Name: live_send(uuid[], text, jsonb); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.live_send(p_users uuid[], p_event text, p_payload jsonb) RETURNS void
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if p_users is null or pg_catalog.cardinality(p_users) = 0 then
+    return;
+  end if;
+  insert into realtime.messages (topic, extension, event, private, payload)
+  select 'user:' || u.id::text, 'broadcast', p_event, true, p_payload
+  from (select distinct x as id from pg_catalog.unnest(p_users) as x where x is not null) u;
+exception
+  when others then
+    raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+end
+$$;
+
+
+--
+-- Name: live_to_parties(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.live_to_parties() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_row jsonb := case when tg_op = 'DELETE' then pg_catalog.to_jsonb(old) else pg_catalog.to_jsonb(new) end;
+  v_users uuid[] := '{}';
+  v_column text;
+begin
+  foreach v_column in array tg_argv loop
+    v_users := v_users || (v_row ->> v_column)::uuid;
+  end loop;
+  perform private.live_send(v_users, tg_op, private.live_payload(tg_op, tg_table_name, v_row, v_row -> 'id'));
+  return null;
+end
+$$;
+
+
+--
 -- Name: notify(text, uuid, text, uuid, text, text, text, text); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1202,49 +1441,6 @@ CREATE FUNCTION private.record_friend_send(p_id text, p_result integer) RETURNS 
   insert into private.friend_request_sends (id, sender_id, result) values (p_id, auth.uid(), p_result)
   on conflict (id) do nothing
 $$;
-
-
---
--- Name: profiles; Type: TABLE; Schema: public; Owner: -
---
-
-CREATE TABLE public.profiles (
-    id uuid NOT NULL,
-    username text NOT NULL,
-    discriminator text NOT NULL,
-    slug text NOT NULL,
-    first_name text,
-    last_name text,
-    avatar_id text,
-    profile_picture_url text,
-    level integer DEFAULT 1 NOT NULL,
-    xp bigint DEFAULT 0 NOT NULL,
-    current_streak integer DEFAULT 0 NOT NULL,
-    best_streak integer DEFAULT 0 NOT NULL,
-    current_gym_id text,
-    visibility text DEFAULT 'public'::text NOT NULL,
-    timezone text DEFAULT 'UTC'::text NOT NULL,
-    last_active_at timestamp with time zone,
-    created_at timestamp with time zone DEFAULT now() NOT NULL,
-    _modified timestamp with time zone DEFAULT clock_timestamp() NOT NULL,
-    _deleted boolean DEFAULT false NOT NULL,
-    CONSTRAINT profiles_avatar_id_check CHECK ((avatar_id ~ '^avatar[1-9]$'::text)),
-    CONSTRAINT profiles_discriminator_check CHECK ((discriminator ~ '^[0-9]{4}$'::text)),
-    CONSTRAINT profiles_first_name_check CHECK ((char_length(first_name) <= 50)),
-    CONSTRAINT profiles_last_name_check CHECK ((char_length(last_name) <= 50)),
-    CONSTRAINT profiles_profile_picture_url_check CHECK ((char_length(profile_picture_url) <= 2048)),
-    CONSTRAINT profiles_slug_check CHECK ((slug ~ '^[a-z0-9][a-z0-9-]{0,40}$'::text)),
-    CONSTRAINT profiles_timezone_check CHECK ((char_length(timezone) <= 64)),
-    CONSTRAINT profiles_username_check CHECK ((((char_length(username) >= 1) AND (char_length(username) <= 12)) AND (POSITION(('#'::text) IN (username)) = 0))),
-    CONSTRAINT profiles_visibility_check CHECK ((visibility = ANY (ARRAY['public'::text, 'friends'::text, 'private'::text])))
-);
-
-
---
--- Name: COLUMN profiles.last_active_at; Type: COMMENT; Schema: public; Owner: -
---
-
-COMMENT ON COLUMN public.profiles.last_active_at IS 'Unused, always null: gym presence is for friends only and RLS cannot hide one column of a public row. The last-active time comes from check_ins in get_friends_at_gym.';
 
 
 --
@@ -3953,10 +4149,129 @@ CREATE TRIGGER friend_requests_before_update BEFORE UPDATE ON public.friend_requ
 
 
 --
+-- Name: friendships friendships_limit; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER friendships_limit BEFORE INSERT OR UPDATE OF _deleted ON public.friendships FOR EACH ROW EXECUTE FUNCTION private.friendships_limit();
+
+
+--
 -- Name: home_gyms home_gyms_before_write; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER home_gyms_before_write BEFORE INSERT OR UPDATE ON public.home_gyms FOR EACH ROW EXECUTE FUNCTION private.home_gyms_before_write();
+
+
+--
+-- Name: activities live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.activities FOR EACH ROW EXECUTE FUNCTION private.live_activities();
+
+
+--
+-- Name: check_ins live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.check_ins FOR EACH ROW EXECUTE FUNCTION private.live_check_ins();
+
+
+--
+-- Name: daily_challenge_completions live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.daily_challenge_completions FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('user_id');
+
+
+--
+-- Name: flexes live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.flexes FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('sender_id', 'recipient_id');
+
+
+--
+-- Name: friend_requests live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.friend_requests FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('sender_id', 'receiver_id');
+
+
+--
+-- Name: friendships live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.friendships FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('user_id');
+
+
+--
+-- Name: home_gyms live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.home_gyms FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('user_id');
+
+
+--
+-- Name: notifications live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('user_id');
+
+
+--
+-- Name: profile_details live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.profile_details FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('id');
+
+
+--
+-- Name: profiles live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('id');
+
+
+--
+-- Name: rest_days live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.rest_days FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('user_id');
+
+
+--
+-- Name: user_settings live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.user_settings FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('user_id');
+
+
+--
+-- Name: workout_join_requests live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.workout_join_requests FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('owner_id', 'requester_id');
+
+
+--
+-- Name: workouts live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.workouts FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('user_id');
+
+
+--
+-- Name: xp_events live_topics; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.xp_events FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('user_id');
+
+
+--
+-- Name: profiles live_topics_friends; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER live_topics_friends AFTER INSERT OR UPDATE ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.live_profile_cards();
 
 
 --
@@ -4960,6 +5275,13 @@ CREATE POLICY "xp_events: owner reads" ON public.xp_events FOR SELECT TO authent
 
 
 --
+-- Name: messages realtime: a user receives on their own topic; Type: POLICY; Schema: realtime; Owner: -
+--
+
+CREATE POLICY "realtime: a user receives on their own topic" ON realtime.messages FOR SELECT TO authenticated USING (((extension = 'broadcast'::text) AND (( SELECT realtime.topic() AS topic) = ('user:'::text || (( SELECT auth.uid() AS uid))::text))));
+
+
+--
 -- Name: objects avatars: owner deletes own files; Type: POLICY; Schema: storage; Owner: -
 --
 
@@ -5146,6 +5468,13 @@ GRANT USAGE ON SCHEMA request_guard TO service_role;
 
 
 --
+-- Name: FUNCTION activity_audience(p_user uuid, p_friend uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.activity_audience(p_user uuid, p_friend uuid) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION activity_flex_count(p_activity_id text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -5271,6 +5600,84 @@ GRANT ALL ON FUNCTION private.free_discriminator(p_username text, p_except uuid)
 
 
 --
+-- Name: FUNCTION friend_audience(p_user uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.friend_audience(p_user uuid) FROM PUBLIC;
+
+
+--
+-- Name: TABLE profiles; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT ALL ON TABLE public.profiles TO service_role;
+GRANT SELECT ON TABLE public.profiles TO authenticated;
+
+
+--
+-- Name: COLUMN profiles.username; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(username) ON TABLE public.profiles TO authenticated;
+
+
+--
+-- Name: COLUMN profiles.first_name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(first_name) ON TABLE public.profiles TO authenticated;
+
+
+--
+-- Name: COLUMN profiles.last_name; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(last_name) ON TABLE public.profiles TO authenticated;
+
+
+--
+-- Name: COLUMN profiles.avatar_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(avatar_id) ON TABLE public.profiles TO authenticated;
+
+
+--
+-- Name: COLUMN profiles.profile_picture_url; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(profile_picture_url) ON TABLE public.profiles TO authenticated;
+
+
+--
+-- Name: COLUMN profiles.current_gym_id; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(current_gym_id) ON TABLE public.profiles TO authenticated;
+
+
+--
+-- Name: COLUMN profiles.visibility; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(visibility) ON TABLE public.profiles TO authenticated;
+
+
+--
+-- Name: COLUMN profiles.timezone; Type: ACL; Schema: public; Owner: -
+--
+
+GRANT UPDATE(timezone) ON TABLE public.profiles TO authenticated;
+
+
+--
+-- Name: FUNCTION friend_profile_card(p public.profiles); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.friend_profile_card(p public.profiles) FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION friend_requests_after_write(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -5298,6 +5705,13 @@ REVOKE ALL ON FUNCTION private.friend_requests_before_update() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.friend_send_result(p_id text) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.friend_send_result(p_id text) TO authenticated;
 GRANT ALL ON FUNCTION private.friend_send_result(p_id text) TO service_role;
+
+
+--
+-- Name: FUNCTION friendships_limit(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.friendships_limit() FROM PUBLIC;
 
 
 --
@@ -5378,6 +5792,48 @@ GRANT ALL ON FUNCTION private.list_user_friends_with_status(p_target_user_id uui
 
 
 --
+-- Name: FUNCTION live_activities(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.live_activities() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION live_check_ins(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.live_check_ins() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION live_payload(p_op text, p_table text, p_record jsonb, p_id jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.live_payload(p_op text, p_table text, p_record jsonb, p_id jsonb) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION live_profile_cards(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.live_profile_cards() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION live_send(p_users uuid[], p_event text, p_payload jsonb); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.live_send(p_users uuid[], p_event text, p_payload jsonb) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION live_to_parties(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.live_to_parties() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION notify(p_id text, p_user uuid, p_type text, p_actor uuid, p_friend_request_id text, p_workout_id text, p_join_request_id text, p_activity_id text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -5448,70 +5904,6 @@ GRANT ALL ON FUNCTION private.push_rows(p_table text, p_rows jsonb, p_insert_col
 REVOKE ALL ON FUNCTION private.record_friend_send(p_id text, p_result integer) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.record_friend_send(p_id text, p_result integer) TO authenticated;
 GRANT ALL ON FUNCTION private.record_friend_send(p_id text, p_result integer) TO service_role;
-
-
---
--- Name: TABLE profiles; Type: ACL; Schema: public; Owner: -
---
-
-GRANT ALL ON TABLE public.profiles TO service_role;
-GRANT SELECT ON TABLE public.profiles TO authenticated;
-
-
---
--- Name: COLUMN profiles.username; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(username) ON TABLE public.profiles TO authenticated;
-
-
---
--- Name: COLUMN profiles.first_name; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(first_name) ON TABLE public.profiles TO authenticated;
-
-
---
--- Name: COLUMN profiles.last_name; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(last_name) ON TABLE public.profiles TO authenticated;
-
-
---
--- Name: COLUMN profiles.avatar_id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(avatar_id) ON TABLE public.profiles TO authenticated;
-
-
---
--- Name: COLUMN profiles.profile_picture_url; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(profile_picture_url) ON TABLE public.profiles TO authenticated;
-
-
---
--- Name: COLUMN profiles.current_gym_id; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(current_gym_id) ON TABLE public.profiles TO authenticated;
-
-
---
--- Name: COLUMN profiles.visibility; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(visibility) ON TABLE public.profiles TO authenticated;
-
-
---
--- Name: COLUMN profiles.timezone; Type: ACL; Schema: public; Owner: -
---
-
-GRANT UPDATE(timezone) ON TABLE public.profiles TO authenticated;
 
 
 --

@@ -1,7 +1,8 @@
 /**
- * Bench suite `emulator` (issue 4, Performance; issue 19): start-up time on an empty and on an existing
- * PGlite data dir, REST point-select throughput under 50 concurrent clients, and realtime delivery p95
- * from an INSERT to 100 subscribers, on this machine. The emulator runs in this process on PGlite persisted
+ * Bench suite `emulator` (issue 4, Performance; issue 19; issue 33): start-up time on an empty and on an
+ * existing PGlite data dir, REST point-select throughput under 50 concurrent clients, realtime delivery
+ * p95 from an INSERT to 100 subscribers, and Broadcast from the database to 1,000 devices on private
+ * channels with 100 friends each (private-fanout.ts), on this machine. The emulator runs in this process on PGlite persisted
  * to disk (the product's default); the 50 REST clients run in a child process so their work stays off
  * the emulator's event loop (the same load from this process is a context figure); the 100 realtime
  * clients run here. Context figures without targets: latencies under load, the serial request cost, the
@@ -16,6 +17,7 @@ import { openEngine } from '../../supabase/emulator/src/db/engine';
 import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
 import { percentile, round, type BenchFigure } from '../figures';
 import { createUsers, withTimeout } from './fixtures';
+import { measurePrivateFanout } from './private-fanout';
 import { measureFanout } from './realtime-fanout';
 import { measureRestLoad, measureRestLoadInChild, measureRestSerial } from './rest-load';
 import { measureStartPhases, measureStartup } from './startup';
@@ -28,6 +30,8 @@ const REST_REQUESTS_PER_CLIENT = 40;
 const REST_SERIAL_REQUESTS = 200;
 const SUBSCRIBERS = 100;
 const INSERTS = 30;
+/** Issue 33: 1,000 devices on their own private channels, 100 friends each, profile writes at 100/s. */
+const PRIVATE_FANOUT = { devices: 1000, friends: 100, writesPerSecond: 100, writes: 1000 };
 
 function ms(name: string, value: number, target: number | null = null): BenchFigure {
   return { name, value: round(value), unit: 'ms', better: 'lower', target };
@@ -72,6 +76,50 @@ async function loadFigures(emulator: Emulator, suffix: string, withTargets: bool
     ms(`realtime_delivery_p50_ms${suffix}`, percentile(fanout.deliveries, 50)),
     ms(`realtime_last_delivery_p95_ms${suffix}`, percentile(fanout.lastDelivery, 95)),
     ms(`realtime_subscribe_all_ms${suffix}`, fanout.subscribeMs),
+    ...(await privateFanoutFigures(emulator, suffix, withTargets)),
+  ];
+}
+
+/**
+ * Broadcast from the database on private channels (issue 33): write committed to the card received by
+ * every friend's device, at 100 writes a second; and what the fan-out adds to one write.
+ */
+async function privateFanoutFigures(
+  emulator: Emulator,
+  suffix: string,
+  withTargets: boolean,
+): Promise<BenchFigure[]> {
+  const goal = (target: number) => (withTargets ? target : null);
+  const result = await measurePrivateFanout(emulator, PRIVATE_FANOUT);
+  const count = (
+    name: string,
+    value: number,
+    unit: string,
+    better: 'lower' | 'higher',
+    target: number | null = null,
+  ) => ({ name, value: round(value, 1), unit, better, target }) satisfies BenchFigure;
+  return [
+    count(`realtime_private_fanout_devices${suffix}`, result.joined, 'devices', 'higher', goal(1000)),
+    ms(`realtime_private_fanout_p95_ms${suffix}`, percentile(result.lastDelivery, 95), goal(100)),
+    ms(`realtime_private_fanout_p50_ms${suffix}`, percentile(result.lastDelivery, 50)),
+    ms(`realtime_private_fanout_delivery_p50_ms${suffix}`, percentile(result.deliveries, 50)),
+    count(`realtime_private_fanout_lost${suffix}`, result.lost, 'messages', 'lower', goal(0)),
+    count(
+      `realtime_private_fanout_writes_per_s${suffix}`,
+      result.achievedWritesPerSecond,
+      'writes/s',
+      'higher',
+    ),
+    ms(`realtime_private_fanout_write_p95_ms${suffix}`, percentile(result.writeMs, 95)),
+    ms(
+      `realtime_private_fanout_serial_write_100_friends_p50_ms${suffix}`,
+      percentile(result.serialWithFriendsMs, 50),
+    ),
+    ms(
+      `realtime_private_fanout_serial_write_no_friends_p50_ms${suffix}`,
+      percentile(result.serialNoFriendsMs, 50),
+    ),
+    ms(`realtime_private_fanout_join_all_ms${suffix}`, result.joinMs),
   ];
 }
 

@@ -10,7 +10,7 @@ export interface CollectionSync {
   ownerColumn: string | null;
   /** The batched push RPC, or null for pull-only collections. */
   pushRpc: PushRpc | null;
-  /** postgres_changes bindings on the user's channel. */
+  /** Keys of the changes on the user's topic that this collection's handler takes (row-filters.ts). */
   realtime: ChangeKey[];
 }
 
@@ -39,17 +39,21 @@ export function collectionSync(name: CollectionName, userId: string): Collection
   const owner = OWNER[name]?.(userId) ?? null;
   const replication = REPLICATION[name];
   const realtime: ChangeKey[] =
-    name === 'friend_requests'
-      ? [
-          { table: name, event: '*', filter: `receiver_id=eq.${userId}` },
-          { table: name, event: '*', filter: `sender_id=eq.${userId}` },
-        ]
-      : name === 'workout_join_requests'
+    // Gyms are reference data no trigger sends (one change would go to every user): the periodic
+    // resync and every (re)subscribe pull them.
+    name === 'gyms'
+      ? []
+      : name === 'friend_requests'
         ? [
-            { table: name, event: '*', filter: `owner_id=eq.${userId}` },
-            { table: name, event: '*', filter: `requester_id=eq.${userId}` },
+            { table: name, event: '*', filter: `receiver_id=eq.${userId}` },
+            { table: name, event: '*', filter: `sender_id=eq.${userId}` },
           ]
-        : [{ table: name, event: '*', ...(owner ? { filter: owner.filter } : {}) }];
+        : name === 'workout_join_requests'
+          ? [
+              { table: name, event: '*', filter: `owner_id=eq.${userId}` },
+              { table: name, event: '*', filter: `requester_id=eq.${userId}` },
+            ]
+          : [{ table: name, event: '*', ...(owner ? { filter: owner.filter } : {}) }];
   return {
     name,
     ownerColumn: owner?.column ?? null,

@@ -9,7 +9,6 @@ import type { CollectionName } from '../../src/db/schemas';
 import type { SpotterDatabase } from '../../src/db/types';
 import { IntentSender, type SettledIntent } from '../intents/intent-sender';
 import type { QueueOutcomeSource } from '../intents/queue-outcomes';
-import { inFilters } from '../realtime/in-filters';
 import type { RealtimeSupervisor } from '../realtime/supervisor';
 import { FriendProfiles } from './friend-profiles';
 import type { SyncGate } from './gate';
@@ -97,7 +96,8 @@ export class LeaderServices {
       });
     on('daily_challenge_completions', `user_id=eq.${userId}`, 'challenge');
     on('profile_details', `id=eq.${userId}`, 'details');
-    // RLS limits these to what the user may see; the supervisor caps events at 10 per second.
+    // The server sends the user's topic only what the user may see (own rows, friends' activities, flexes
+    // on the user's activities); the supervisor caps deliveries at 10 per second.
     on('activities', null, 'feed');
     on('flexes', null, 'feed');
   }
@@ -181,7 +181,7 @@ export class LeaderServices {
     for (const kind of effects.localDocs) this.localDocs.refresh(kind);
   }
 
-  /** Friends' profile rows: bindings for the current friend set, 100 ids each (replaced when it changes). */
+  /** Friends' profile cards (the server sends them to friends only): one key for the current friend set. */
   private bindFriendsRealtime(ids: readonly string[]): void {
     this.offFriendsRealtime?.();
     this.offFriendsRealtime = null;
@@ -189,7 +189,7 @@ export class LeaderServices {
     const { supervisor } = this.options;
     if (!supervisor || ids.length === 0) return;
     this.offFriendsRealtime = supervisor.onAll(
-      inFilters('id', ids).map((filter) => ({ table: 'profiles', event: '*', filter })),
+      [{ table: 'profiles', event: '*', filter: `id=in.(${ids.join(',')})` }],
       () => {
         this.options.gate.nudge();
         this.friends?.resync();

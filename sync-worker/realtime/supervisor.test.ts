@@ -9,12 +9,19 @@ import {
   MAX_ATTEMPTS_MESSAGE,
   RealtimeSupervisor,
 } from './supervisor';
-import type { ChangePayload, ChannelLike, ChannelStatus, RealtimeClientLike } from './types';
+import type {
+  BroadcastMessage,
+  ChangePayload,
+  ChannelLike,
+  ChannelStatus,
+  RealtimeClientLike,
+} from './types';
 
 interface ScriptedChannel extends ChannelLike {
   name: string;
-  bindings: { table: string; event: string; schema: string; filter?: string }[];
-  callbacks: ((p: ChangePayload) => void)[];
+  options: unknown;
+  bindings: { event: string }[];
+  callbacks: ((m: BroadcastMessage) => void)[];
   report(status: ChannelStatus, error?: Error): void;
   removed: boolean;
 }
@@ -22,10 +29,11 @@ interface ScriptedChannel extends ChannelLike {
 function scriptedClient() {
   const channels: ScriptedChannel[] = [];
   const client: RealtimeClientLike = {
-    channel(name) {
+    channel(name, options) {
       let statusCallback: ((s: ChannelStatus, e?: Error) => void) | null = null;
       const ch: ScriptedChannel = {
         name,
+        options,
         bindings: [],
         callbacks: [],
         removed: false,
@@ -55,6 +63,22 @@ function scriptedClient() {
   };
   return { client, channels, last: () => channels.at(-1)! };
 }
+
+/**
+ * The change as the user's topic carries it (the broadcast_changes shape); the rows name user u1 on
+ * both sides, as the server's messages to u1's topic do.
+ */
+const deliver = (ch: ScriptedChannel | undefined, p: ChangePayload) =>
+  ch?.callbacks[0]?.({
+    event: p.eventType,
+    payload: {
+      operation: p.eventType,
+      table: p.table,
+      schema: p.schema,
+      record: p.eventType === 'DELETE' ? null : { user_id: 'u1', receiver_id: 'u1', ...p.new },
+      old_record: { user_id: 'u1', receiver_id: 'u1', ...p.old },
+    },
+  });
 
 const payload = (table: string): ChangePayload => ({
   eventType: 'INSERT',
@@ -202,7 +226,7 @@ describe('RealtimeSupervisor', () => {
     expect(old.removed).toBe(true);
     expect(last().name).toBe('user:u2');
     // The old user's handlers went with the channel; the late event of the old channel is ignored.
-    old.callbacks[0]?.(payload('notifications'));
+    deliver(old, payload('notifications'));
     expect(first).not.toHaveBeenCalled();
     expect(channels).toHaveLength(2);
     // A failure reported by the removed channel does not schedule anything.
@@ -220,9 +244,11 @@ describe('RealtimeSupervisor', () => {
     sup.on({ table: 'friend_requests', event: '*', schema: 'public', filter: 'receiver_id=eq.u1' }, b);
     sup.on({ table: 'friend_requests', event: '*', filter: 'sender_id=eq.u1' }, other);
     sup.start();
-    expect(last().bindings).toHaveLength(2);
+    // One private channel with one broadcast binding; the keys are matched on the messages' rows.
+    expect(last().bindings).toEqual([{ event: '*' }]);
+    expect(last().options).toEqual({ config: { private: true } });
     last().report('SUBSCRIBED');
-    last().callbacks[0]!(payload('friend_requests'));
+    deliver(last(), payload('friend_requests'));
     expect(a).not.toHaveBeenCalled();
     expect(b).toHaveBeenCalledTimes(1);
     // Replacing while subscribed keeps the channel (same binding).
@@ -230,7 +256,7 @@ describe('RealtimeSupervisor', () => {
     const channel = last();
     sup.on({ table: 'friend_requests', event: '*', filter: 'receiver_id=eq.u1' }, c);
     expect(last()).toBe(channel);
-    channel.callbacks[0]!(payload('friend_requests'));
+    deliver(channel, payload('friend_requests'));
     expect(c).toHaveBeenCalledTimes(1);
     expect(keyOf({ table: 't', event: '*' })).toBe(keyOf({ table: 't', event: '*', schema: 'public' }));
   });
@@ -251,7 +277,7 @@ describe('RealtimeSupervisor', () => {
     sup.on({ table: 'activities', event: '*' }, activities);
     sup.start();
     last().report('SUBSCRIBED');
-    const fire = (index: number, p: ChangePayload) => last().callbacks[index]!(p);
+    const fire = (_index: number, p: ChangePayload) => deliver(last(), p);
     // The first two events go out at once (one 60 ms after another that came after a quiet while).
     fire(0, { ...payload('workouts'), new: { id: 'w0' } });
     expect(workouts).toHaveBeenCalledTimes(1);
@@ -299,7 +325,7 @@ describe('RealtimeSupervisor', () => {
     sup.on({ table: 'activities', event: '*' }, () => calls.push('activities'));
     sup.start();
     last().report('SUBSCRIBED');
-    const fire = (index: number, p: ChangePayload) => last().callbacks[index]!(p);
+    const fire = (_index: number, p: ChangePayload) => deliver(last(), p);
     // One server transaction: the row goes out at once, the activity waits (no delivery 100 ms later).
     fire(0, payload('workouts'));
     fire(1, payload('activities'));
@@ -345,7 +371,7 @@ describe('RealtimeSupervisor', () => {
     sup.start();
     last().report('SUBSCRIBED');
     // Two deliveries at once (2 per 200 ms), the third waits.
-    for (let i = 0; i < 3; i++) last().callbacks[0]!(payload('workouts'));
+    for (let i = 0; i < 3; i++) deliver(last(), payload('workouts'));
     expect(handler).toHaveBeenCalledTimes(2);
     sup.stop();
     vi.advanceTimersByTime(1000);

@@ -1,14 +1,17 @@
 /**
- * The realtime channel, as the spec's point 4 says. Owns one channel per user (`user:<id>`) with a
- * postgres_changes binding per handler key, and its lifecycle:
+ * The realtime channel, as the spec's point 4 says. Owns one private Broadcast channel per device
+ * (`user:<id>`, `config.private`: hosted Realtime lets only the user join it, by RLS on
+ * realtime.messages) on which the database sends every change the user may see
+ * (supabase/migrations/20261206200100_live_topic_senders.sql), routes each message to the handlers whose
+ * key (table, event, row filter) it matches (`row-filters.ts`), and owns the channel's lifecycle:
  * - on CLOSED, CHANNEL_ERROR or TIMED_OUT the channel is removed (ending realtime-js's own rejoin
  *   timers) and subscribed again after 1 s, 2 s, 4 s, 8 s, 16 s (doubling, cap 30 s), at most 5 attempts;
  *   SUBSCRIBED resets the counter; after the 5th failure it logs `Max reconnection attempts reached` and
  *   stops until `restart()` (the `online` event or syncNow);
  * - changing user removes the old channel and its handlers;
  * - one handler per table + event + schema + filter key: a repeated key replaces the handler in place;
- *   `onAll` registers one handler under several keys with one join (an `in` list longer than hosted
- *   Realtime's 100 values is split into several bindings, `in-filters.ts`);
+ *   `onAll` registers one handler under several keys; keys are matched on this side, so a new key needs
+ *   no new join;
  * - at most `eventsPerSecond` deliveries in any second, and at most 2 in any two intervals
  *   (1000/eventsPerSecond ms each): an event arriving sooner waits for the next delivery, and a burst
  *   is coalesced per binding (each handler gets the latest event of its key once; an INSERT/UPDATE is
@@ -29,7 +32,15 @@
  */
 import { REALTIME_EVENTS_PER_SECOND } from '../../src/domain/constants';
 import { REALTIME_BACKOFF, reconnectDelay, type BackoffPolicy } from '../../src/domain/backoff';
-import type { ChangeKey, ChangePayload, ChannelLike, ChannelStatus, RealtimeClientLike } from './types';
+import { changeOf, keyMatches } from './row-filters';
+import type {
+  BroadcastMessage,
+  ChangeKey,
+  ChangePayload,
+  ChannelLike,
+  ChannelStatus,
+  RealtimeClientLike,
+} from './types';
 
 export type SupervisorState = 'idle' | 'subscribing' | 'subscribed' | 'retrying' | 'stopped';
 
@@ -103,8 +114,6 @@ export class RealtimeSupervisor {
   private userId: string | null = null;
   private readonly handlers = new Map<string, { key: ChangeKey; fn: ChangeHandler }>();
   private channel: ChannelLike | null = null;
-  /** Keys bound on the current channel; a new key needs a new channel (bindings are fixed at join). */
-  private boundKeys = new Set<string>();
   /** Increases whenever the current channel is replaced, so late callbacks of old ones are ignored. */
   private generation = 0;
   private attempts = 0;
@@ -166,8 +175,8 @@ export class RealtimeSupervisor {
   }
 
   /**
-   * Adds or replaces one handler for several keys (say one per slice of a long `in` list) with a single
-   * new join; returns one unsubscribe for all of them (a no-op if registering failed).
+   * Adds or replaces one handler for several keys (keys are matched on this side: no new join); returns
+   * one unsubscribe for all of them (a no-op if registering failed).
    */
   onAll(keys: readonly ChangeKey[], fn: ChangeHandler): () => void {
     try {
@@ -176,9 +185,6 @@ export class RealtimeSupervisor {
         return [keyOf(key), { key, fn }] as const;
       });
       for (const [id, entry] of entries) this.handlers.set(id, entry);
-      // A new binding needs a new join; a replaced handler is picked up by dispatch as it is.
-      const unbound = entries.some(([id]) => !this.boundKeys.has(id));
-      if (this.running && this.channel !== null && unbound) this.resubscribe();
       return () => {
         for (const [id, entry] of entries) if (this.handlers.get(id) === entry) this.handlers.delete(id);
       };
@@ -212,21 +218,9 @@ export class RealtimeSupervisor {
     const generation = ++this.generation;
     let channel: ChannelLike;
     try {
-      channel = this.options.client.channel(`user:${this.userId}`);
-      this.boundKeys = new Set();
-      for (const [id, { key }] of this.handlers) {
-        channel = channel.on(
-          'postgres_changes',
-          {
-            event: key.event,
-            schema: key.schema ?? 'public',
-            table: key.table,
-            ...(key.filter ? { filter: key.filter } : {}),
-          },
-          (payload) => this.dispatch(generation, id, payload),
-        );
-        this.boundKeys.add(id);
-      }
+      channel = this.options.client
+        .channel(`user:${this.userId}`, { config: { private: true } })
+        .on('broadcast', { event: '*' }, (message) => this.route(generation, message));
       this.channel = channel;
       this.setState('subscribing');
       channel.subscribe((status, error) => this.onStatus(generation, status, error));
@@ -266,11 +260,6 @@ export class RealtimeSupervisor {
     }, delay);
   }
 
-  private resubscribe(): void {
-    this.teardown();
-    this.subscribeNow();
-  }
-
   /**
    * Removes the current channel (its late status callbacks are ignored), any pending retry and the
    * events still waiting for delivery (every subscribe resyncs, which covers them).
@@ -287,11 +276,20 @@ export class RealtimeSupervisor {
     this.lazySince = null;
     const channel = this.channel;
     this.channel = null;
-    this.boundKeys = new Set();
     if (channel !== null) {
       this.options.client.removeChannel(channel).catch((error: unknown) => {
         this.log.error('Failed to remove a realtime channel', error);
       });
+    }
+  }
+
+  /** A message of the user's topic to every handler whose key it matches. */
+  private route(generation: number, message: BroadcastMessage): void {
+    if (generation !== this.generation) return;
+    const change = changeOf(message);
+    if (!change) return;
+    for (const [id, { key }] of this.handlers) {
+      if (keyMatches(key, change)) this.dispatch(generation, id, change);
     }
   }
 

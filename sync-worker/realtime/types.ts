@@ -9,7 +9,7 @@ export interface ChangeKey {
   event: ChangeEvent;
   /** Default 'public'. */
   schema?: string;
-  /** A postgres_changes filter such as `user_id=eq.<id>`. */
+  /** A row filter such as `user_id=eq.<id>` or `id=in.(a,b)` (matched in row-filters.ts). */
   filter?: string;
 }
 
@@ -23,24 +23,35 @@ export interface ChangePayload {
 
 export type ChannelStatus = 'SUBSCRIBED' | 'CLOSED' | 'CHANNEL_ERROR' | 'TIMED_OUT';
 
+/** A broadcast message as realtime-js hands it over: `{type: 'broadcast', event, payload, meta?}`. */
+export interface BroadcastMessage {
+  event?: string;
+  payload?: unknown;
+  meta?: Record<string, unknown>;
+}
+
 export interface ChannelLike {
   on(
-    type: 'postgres_changes',
-    filter: { event: ChangeEvent; schema: string; table: string; filter?: string },
-    callback: (payload: ChangePayload) => void,
+    type: 'broadcast',
+    filter: { event: string },
+    callback: (message: BroadcastMessage) => void,
   ): ChannelLike;
   subscribe(callback: (status: ChannelStatus, error?: Error) => void): unknown;
 }
 
+export interface ChannelOptions {
+  config: { private: boolean };
+}
+
 export interface RealtimeClientLike {
-  channel(name: string): ChannelLike;
+  channel(name: string, options: ChannelOptions): ChannelLike;
   removeChannel(channel: ChannelLike): Promise<unknown>;
 }
 
 /** The real client, seen through the narrow interface (supabase-js's overloads do not unify with it). */
 export function fromSupabase(client: DatabaseClient): RealtimeClientLike {
   return {
-    channel: (name) => client.channel(name),
+    channel: (name, options) => client.channel(name, options),
     removeChannel: (channel) => client.removeChannel(channel as never),
   };
 }

@@ -318,6 +318,123 @@ begin
 end
 $$;
 
+-- realtime schema: what hosted Realtime's own migrations create in every project (supabase/realtime:
+-- lib/realtime/tenants/repo/migrations, up to 20260707120000). Broadcast from the database inserts into
+-- realtime.messages (realtime.send, realtime.broadcast_changes); its RLS policies (the app's migrations
+-- write them) authorise private channels. Hosted partitions the table by day and its janitor creates the
+-- partitions and drops those older than 72 hours; the emulator's realtime does both at start and hourly
+-- (supabase/emulator/src/realtime/capture-sql.ts), so nothing here depends on the day it ran.
+do $$
+begin
+  if not exists (select 1 from pg_roles where rolname = 'supabase_realtime_admin') then
+    create role supabase_realtime_admin nologin noinherit noreplication;
+  end if;
+end
+$$;
+
+create schema if not exists realtime;
+grant usage on schema realtime to anon, authenticated, service_role;
+
+create table if not exists realtime.messages (
+  topic text not null,
+  extension text not null,
+  payload jsonb,
+  event text,
+  private boolean default false,
+  updated_at timestamp not null default now(),
+  inserted_at timestamp not null default now(),
+  id uuid not null default gen_random_uuid(),
+  binary_payload bytea,
+  constraint messages_payload_exclusive check (payload is null or binary_payload is null),
+  primary key (id, inserted_at)
+) partition by range (inserted_at);
+create index if not exists messages_inserted_at_topic_index on realtime.messages (inserted_at desc, topic)
+  where extension = 'broadcast' and private is true;
+alter table realtime.messages enable row level security;
+alter table realtime.messages owner to supabase_realtime_admin;
+grant select, insert, update on realtime.messages to anon, authenticated, service_role;
+
+create or replace function realtime.topic() returns text
+language sql stable
+as $$ select nullif(current_setting('realtime.topic', true), '')::text; $$;
+
+-- Hosted's newest body (20251103001201): the message id is added to the payload unless it has one, and
+-- a failure never fails the caller's transaction (a warning instead).
+create or replace function realtime.send(payload jsonb, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+declare
+  generated_id uuid;
+  final_payload jsonb;
+begin
+  begin
+    generated_id := gen_random_uuid();
+    if payload ? 'id' then
+      final_payload := payload;
+    else
+      final_payload := jsonb_set(payload, '{id}', to_jsonb(generated_id));
+    end if;
+    execute format('SET LOCAL realtime.topic TO %L', topic);
+    insert into realtime.messages (id, payload, event, topic, private, extension)
+    values (generated_id, final_payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+
+create or replace function realtime.send_binary(payload bytea, event text, topic text, private boolean default true)
+returns void
+language plpgsql
+as $$
+declare
+  generated_id uuid;
+begin
+  begin
+    generated_id := gen_random_uuid();
+    execute format('SET LOCAL realtime.topic TO %L', topic);
+    insert into realtime.messages (id, binary_payload, event, topic, private, extension)
+    values (generated_id, payload, event, topic, private, 'broadcast');
+  exception
+    when others then
+      raise warning 'ErrorSendingBroadcastMessage: %', sqlerrm;
+  end;
+end;
+$$;
+
+create or replace function realtime.broadcast_changes(
+  topic_name text, event_name text, operation text, table_name text, table_schema text,
+  new record, old record, level text default 'ROW')
+returns void
+language plpgsql
+as $$
+declare
+  row_data jsonb := '{}'::jsonb;
+begin
+  if level = 'STATEMENT' then
+    raise exception 'function can only be triggered for each row, not for each statement';
+  end if;
+  if operation = 'INSERT' or operation = 'UPDATE' or operation = 'DELETE' then
+    row_data := jsonb_build_object('old_record', old, 'record', new, 'operation', operation,
+                                   'table', table_name, 'schema', table_schema);
+    perform realtime.send(row_data, event_name, topic_name);
+  else
+    raise exception 'Unexpected operation type: %', operation;
+  end if;
+exception
+  when others then
+    raise exception 'Failed to process the row: %', sqlerrm;
+end;
+$$;
+
+alter function realtime.topic() owner to supabase_realtime_admin;
+alter function realtime.send(jsonb, text, text, boolean) owner to supabase_realtime_admin;
+alter function realtime.send_binary(bytea, text, text, boolean) owner to supabase_realtime_admin;
+alter function realtime.broadcast_changes(text, text, text, text, text, record, record, text)
+  owner to supabase_realtime_admin;
+
 -- migration bookkeeping with the Supabase CLI's names ---------------------------------------------
 create schema if not exists supabase_migrations;
 create table if not exists supabase_migrations.schema_migrations (

@@ -5,6 +5,7 @@
 export type FriendErrorKey =
   | 'errors.self'
   | 'errors.alreadyFriends'
+  | 'errors.friendLimit'
   | 'errors.requestExists'
   | 'errors.userNotFound'
   | 'errors.sendFailed'
@@ -20,6 +21,8 @@ const BY_CODE: Readonly<Record<string, FriendErrorKey>> = {
   SPF04: 'errors.userNotFound',
   SPF05: 'errors.requestGone',
   SPF07: 'errors.requestGone',
+  // At most 500 friends (migration 20261206200200_friend_limit.sql).
+  SPF09: 'errors.friendLimit',
 };
 
 /** The message for a failed friend RPC: a known refusal, offline (no response at all), or the generic one. */

@@ -18,6 +18,7 @@ export type FriendReasonKey =
   | 'errors.self'
   | 'errors.alreadyFriends'
   | 'errors.requestExists'
+  | 'errors.friendLimit'
   | 'errors.userNotFound'
   | 'errors.sendFailed'
   | 'errors.requestGone'
@@ -32,6 +33,7 @@ const BY_CODE: Readonly<Record<string, FriendReasonKey>> = {
   SPF04: 'errors.userNotFound',
   SPF05: 'errors.requestGone',
   SPF07: 'errors.requestGone',
+  SPF09: 'errors.friendLimit',
 };
 
 const FALLBACK: Readonly<Record<FriendAction, FriendReasonKey>> = {

@@ -6,6 +6,7 @@
 export type RefusalReasonKey =
   | 'friends:errors.self'
   | 'friends:errors.alreadyFriends'
+  | 'friends:errors.friendLimit'
   | 'friends:errors.requestExists'
   | 'friends:errors.userNotFound'
   | 'friends:errors.requestGone'
@@ -40,6 +41,7 @@ const BY_CODE: Readonly<Record<string, RefusalReasonKey>> = {
   SPF05: 'friends:errors.requestGone',
   SPF06: 'sync:reason.notRequestParty',
   SPF07: 'friends:errors.requestGone',
+  SPF09: 'friends:errors.friendLimit',
   SPL01: 'errors:data.flexOwnActivity',
   SPL02: 'errors:data.activityNotFound',
   SPL03: 'sync:reason.notFriendsActivity',

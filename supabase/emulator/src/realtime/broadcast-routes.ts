@@ -4,13 +4,16 @@
  *   back to when `send()` runs on an unjoined channel; 202 on success.
  * - `POST /broadcast/:topic/events/:event` with the payload as the body (JSON or raw bytes): what
  *   `channel.httpSend()` calls; 202 on success.
- * Messages reach every member of `realtime:<topic>` through the same hub as WebSocket broadcasts.
+ * Messages reach every member of `realtime:<topic>` through the same hub as WebSocket broadcasts. A
+ * private message is sent only if the caller's RLS on `realtime.messages` lets them insert a broadcast on
+ * that topic (the service role bypasses RLS); others are dropped, and the answer is still 202, as hosted.
  */
 import { Hono, type Context } from 'hono';
 import type { EmulatorContext } from '../context';
+import type { RequestIdentity } from '../db/request-context';
 import { resolveIdentity } from '../http/identity';
 import { hubKeyFor } from './hub';
-import { hubFor } from './server';
+import { authorizerFor, hubFor } from './server';
 
 const MAX_MESSAGES = 100;
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -20,13 +23,19 @@ export function broadcastRoutes(ctx: EmulatorContext): Hono {
 
   const authorize = async (c: Context) => {
     const identity = await resolveIdentity(ctx, c.req.raw.headers, new URL(c.req.url));
-    if (!identity.ok) return c.json(identity.body, identity.status as 401, identity.headers ?? {});
-    return null;
+    if (!identity.ok) {
+      return { denied: c.json(identity.body, identity.status as 401, identity.headers ?? {}) };
+    }
+    return { identity: identity.identity };
   };
+  const maySend = async (identity: RequestIdentity, topic: string, isPrivate: boolean) =>
+    !isPrivate ||
+    identity.role === 'service_role' ||
+    (await authorizerFor(ctx).write(identity, topic, 'broadcast'));
 
   app.post('/broadcast', async (c) => {
-    const denied = await authorize(c);
-    if (denied) return denied;
+    const caller = await authorize(c);
+    if ('denied' in caller) return caller.denied;
     const text = await c.req.text();
     if (text.length > MAX_BODY_BYTES) return c.json({ message: 'Payload too large' }, 413);
     let body: unknown;
@@ -49,7 +58,9 @@ export function broadcastRoutes(ctx: EmulatorContext): Hono {
     if (!valid) return c.json({ errors: { messages: ['each message needs a topic and an event'] } }, 422);
     const hub = hubFor(ctx);
     for (const m of messages as Record<string, unknown>[]) {
-      const topic = `realtime:${String(m.topic).replace(/^realtime:/, '')}`;
+      const subTopic = String(m.topic).replace(/^realtime:/, '');
+      if (!(await maySend(caller.identity, subTopic, m.private === true))) continue;
+      const topic = `realtime:${subTopic}`;
       hub.broadcast(hubKeyFor(topic, m.private === true), {
         event: String(m.event),
         payload: m.payload ?? {},
@@ -59,8 +70,8 @@ export function broadcastRoutes(ctx: EmulatorContext): Hono {
   });
 
   app.post('/broadcast/:topic/events/:event', async (c) => {
-    const denied = await authorize(c);
-    if (denied) return denied;
+    const caller = await authorize(c);
+    if ('denied' in caller) return caller.denied;
     const bytes = new Uint8Array(await c.req.arrayBuffer());
     if (bytes.length > MAX_BODY_BYTES) return c.json({ message: 'Payload too large' }, 413);
     const contentType = c.req.header('content-type') ?? '';
@@ -72,8 +83,10 @@ export function broadcastRoutes(ctx: EmulatorContext): Hono {
         return c.json({ message: 'Request body is not valid JSON' }, 400);
       }
     }
-    const topic = `realtime:${c.req.param('topic').replace(/^realtime:/, '')}`;
+    const subTopic = c.req.param('topic').replace(/^realtime:/, '');
+    const topic = `realtime:${subTopic}`;
     const isPrivate = new URL(c.req.url).searchParams.get('private') === 'true';
+    if (!(await maySend(caller.identity, subTopic, isPrivate))) return c.body(null, 202);
     hubFor(ctx).broadcast(hubKeyFor(topic, isPrivate), { event: c.req.param('event'), payload });
     return c.body(null, 202);
   });

@@ -20,6 +20,7 @@
  */
 
 export const CHANGES_CHANNEL = 'emulator_realtime';
+export const MESSAGES_CHANNEL = 'emulator_realtime_messages';
 export const DDL_CHANNEL = 'emulator_realtime_ddl';
 export const CAPTURE_TRIGGER = 'emulator_realtime_capture';
 
@@ -128,6 +129,80 @@ begin
 end
 $fn$;
 
+-- Broadcast from the database: hosted Realtime reads realtime.messages' inserts from the WAL; here a
+-- statement trigger NOTIFYs the ids of each statement's broadcast rows (with their shared inserted_at, so
+-- the read back finds one partition), at most 150 ids a notification (a payload stays under NOTIFY's
+-- 8000 bytes). Notifications arrive after commit, in commit order, and never for a rolled-back write
+-- (the authorisation probes of authorization.ts roll back). The message feed (messages.ts) reads the
+-- rows back by id: nothing is written twice.
+drop table if exists realtime.emulator_messages;
+
+create or replace function realtime.emulator_queue_messages() returns trigger
+language plpgsql security definer set search_path = '' as $fn$
+declare
+  v_chunk text;
+begin
+  for v_chunk in
+    select m.inserted_at::text || '|' || pg_catalog.string_agg(m.id::text, ',' order by m.n)
+    from (select r.id, r.inserted_at, (pg_catalog.row_number() over ()) - 1 as n
+          from new_rows r where r.extension = 'broadcast') m
+    group by m.inserted_at, m.n / 150
+    order by min(m.n)
+  loop
+    perform pg_notify('${MESSAGES_CHANNEL}', v_chunk);
+  end loop;
+  return null;
+end
+$fn$;
+
+do $do$
+begin
+  if to_regclass('realtime.messages') is not null
+     and not exists (select 1 from pg_catalog.pg_trigger
+                     where tgrelid = 'realtime.messages'::regclass and tgname = 'emulator_realtime_messages') then
+    create trigger emulator_realtime_messages after insert on realtime.messages
+      referencing new table as new_rows for each statement execute function realtime.emulator_queue_messages();
+  end if;
+end
+$do$;
+
+-- Hosted's janitor: a partition per day (messages_YYYY_MM_DD) from 3 days back to 3 days ahead, and
+-- partitions older than 72 hours dropped. Run at attach and hourly.
+create or replace function realtime.emulator_maintain_partitions() returns void
+language plpgsql security definer set search_path = '' as $fn$
+declare
+  v_today date := (pg_catalog.now() at time zone 'UTC')::date;
+  v_day date;
+  v_rel record;
+begin
+  if to_regclass('realtime.messages') is null then
+    return;
+  end if;
+  for v_day in select g::date from pg_catalog.generate_series(v_today - 3, v_today + 3, interval '1 day') g loop
+    if to_regclass('realtime.messages_' || pg_catalog.to_char(v_day, 'YYYY_MM_DD')) is null then
+      begin
+        execute format('create table realtime.%I partition of realtime.messages for values from (%L) to (%L)',
+                       'messages_' || pg_catalog.to_char(v_day, 'YYYY_MM_DD'), v_day::timestamp,
+                       (v_day + 1)::timestamp);
+      exception when duplicate_table or invalid_object_definition then
+        null;
+      end;
+    end if;
+  end loop;
+  for v_rel in
+    select c.relname from pg_catalog.pg_inherits i
+    join pg_catalog.pg_class c on c.oid = i.inhrelid
+    where i.inhparent = 'realtime.messages'::regclass
+      and c.relname ~ '^messages_[0-9]{4}_[0-9]{2}_[0-9]{2}$'
+      and pg_catalog.to_date(substr(c.relname, 10), 'YYYY_MM_DD') < v_today - 3
+  loop
+    execute format('drop table realtime.%I', v_rel.relname);
+  end loop;
+end
+$fn$;
+
+revoke all on function realtime.emulator_queue_messages() from public;
+revoke all on function realtime.emulator_maintain_partitions() from public;
 revoke all on function realtime.emulator_capture() from public;
 revoke all on function realtime.emulator_sync_capture() from public;
 revoke all on function realtime.emulator_on_ddl() from public;

@@ -8,8 +8,9 @@ import type { ApiRole } from '../db/request-context';
 import type { PgBinding, PostgresSubscriber } from './changes';
 import type { ClientBinding } from './bindings';
 import { prepareBindings } from './bindings';
-import type { Hub, Member } from './hub';
-import type { BroadcastMessage, PhxMessage } from './protocol';
+import type { Authorizer, StoredMessage } from './authorization';
+import type { FrameFor, Hub, Member } from './hub';
+import type { BroadcastMessage, PhxMessage, Vsn } from './protocol';
 import type { TableCatalog } from './tables';
 import { checkToken, type TokenOk } from './tokens';
 import type { Keys } from '../keys';
@@ -21,7 +22,11 @@ export interface ChannelHost {
   readonly keys: Keys;
   readonly hub: Hub;
   readonly catalog: TableCatalog;
+  readonly authorizer: Authorizer;
+  readonly vsn: Vsn;
   send(message: PhxMessage): void;
+  /** Sends an already encoded frame (database broadcasts, encoded once per topic). */
+  sendFrame(frame: string | Uint8Array): void;
   /** Sends a frame whose payload is already JSON text (postgres_changes fan-out). */
   sendRaw(topic: string, event: string, payloadJson: string): void;
   sendBroadcast(topic: string, message: BroadcastMessage): void;
@@ -42,6 +47,20 @@ export interface ChannelOptions {
   presenceKey: string;
   bindings: ClientBinding[];
   token: TokenOk;
+  /** Private channels: what the join's RLS check allowed; null for public channels. */
+  policies: ChannelPolicies | null;
+}
+
+/** A private channel's permissions from `realtime.messages` RLS (null: not checked yet). */
+export interface ChannelPolicies {
+  broadcastRead: boolean;
+  presenceRead: boolean | null;
+  broadcastWrite: boolean | null;
+  presenceWrite: boolean | null;
+}
+
+export function unauthorizedRead(subTopic: string): string {
+  return `You do not have permissions to read from this Channel topic: ${subTopic}`;
 }
 
 export class Channel implements Member, PostgresSubscriber {
@@ -56,6 +75,9 @@ export class Channel implements Member, PostgresSubscriber {
   readonly bindings: PgBinding[];
   private readonly clientBindings: ClientBinding[];
   private token: TokenOk;
+  private policies: ChannelPolicies | null;
+  /** Ids of the messages a join's replay sent: their live delivery is skipped, as hosted does. */
+  readonly replayed = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
   private closed = false;
 
@@ -74,6 +96,11 @@ export class Channel implements Member, PostgresSubscriber {
     this.clientBindings = options.bindings;
     this.bindings = options.bindings.map((b) => b.binding);
     this.token = options.token;
+    this.policies = options.policies;
+  }
+
+  get isPrivate(): boolean {
+    return this.policies !== null;
   }
 
   get role(): ApiRole {
@@ -114,6 +141,9 @@ export class Channel implements Member, PostgresSubscriber {
 
   push(event: string, payload: unknown): void {
     if (this.closed) return;
+    // A private channel whose presence read was refused sees no one's presence.
+    if ((event === 'presence_state' || event === 'presence_diff') && this.policies?.presenceRead === false)
+      return;
     this.host.send({ joinRef: this.joinRef, ref: null, topic: this.topic, event, payload });
   }
 
@@ -124,7 +154,19 @@ export class Channel implements Member, PostgresSubscriber {
   }
 
   pushBroadcast(message: BroadcastMessage): void {
-    if (!this.closed) this.host.sendBroadcast(this.topic, message);
+    if (this.closed || this.policies?.broadcastRead === false) return;
+    this.host.sendBroadcast(this.topic, message);
+  }
+
+  receiveStored(message: StoredMessage, frameFor: FrameFor): void {
+    if (this.closed || this.policies?.broadcastRead === false || this.replayed.has(message.id)) return;
+    const frame = frameFor(this.host.vsn);
+    if (frame !== null) this.host.sendFrame(frame);
+  }
+
+  /** Replayed messages (a join's `broadcast.replay`), after the join reply. */
+  sendReplayed(frames: (string | Uint8Array)[]): void {
+    for (const frame of frames) if (!this.closed) this.host.sendFrame(frame);
   }
 
   async handle(message: PhxMessage): Promise<void> {
@@ -145,7 +187,20 @@ export class Channel implements Member, PostgresSubscriber {
     }
   }
 
-  private handleBroadcast(message: PhxMessage): void {
+  /** A private channel's write permission for `extension`, checked once per token. */
+  private async mayWrite(extension: 'broadcast' | 'presence'): Promise<boolean> {
+    const policies = this.policies;
+    if (!policies) return true;
+    const key = extension === 'broadcast' ? 'broadcastWrite' : 'presenceWrite';
+    if (policies[key] === null) {
+      policies[key] = await this.host.authorizer.write(this.token, this.subTopic, extension);
+    }
+    return policies[key] === true;
+  }
+
+  private async handleBroadcast(message: PhxMessage): Promise<void> {
+    // Hosted drops a private channel's broadcast the user may not send, without a reply (ack or not).
+    if (!(await this.mayWrite('broadcast')) || this.closed) return;
     const body = message.payload as Record<string, unknown> | null;
     if (!body || typeof body !== 'object' || typeof body.event !== 'string') {
       this.host.reply(message, 'error', { reason: 'Invalid broadcast payload' });
@@ -161,10 +216,14 @@ export class Channel implements Member, PostgresSubscriber {
     if (this.ack) this.host.reply(message, 'ok', {});
   }
 
-  private handlePresence(message: PhxMessage): void {
+  private async handlePresence(message: PhxMessage): Promise<void> {
     const body = message.payload as Record<string, unknown> | null;
     const event = body && typeof body === 'object' ? body.event : undefined;
     if (event === 'track') {
+      if (!(await this.mayWrite('presence'))) {
+        this.host.reply(message, 'error', {});
+        return;
+      }
       const meta = body?.payload;
       if (meta !== undefined && (meta === null || typeof meta !== 'object' || Array.isArray(meta))) {
         this.host.reply(message, 'error', { reason: 'Presence payload must be an object' });
@@ -193,6 +252,31 @@ export class Channel implements Member, PostgresSubscriber {
     if (!checked.ok) {
       this.shutdown(checked.message);
       return;
+    }
+    if (this.policies) {
+      // Hosted re-evaluates a private channel's policies with the new token: a channel it no longer
+      // may read is shut down.
+      const previous = this.policies;
+      const read = await this.host.authorizer.read(checked, this.subTopic, previous.presenceRead !== null);
+      if (this.closed) return;
+      if (!read.ok) {
+        this.shutdown(read.reason.replace(/^[A-Za-z]+: /, ''));
+        return;
+      }
+      if (!read.broadcast && read.presence !== true) {
+        this.shutdown(unauthorizedRead(this.subTopic));
+        return;
+      }
+      if ((previous.broadcastRead && !read.broadcast) || (previous.presenceRead === true && !read.presence)) {
+        this.shutdown(`You no longer have permission to read from this Channel topic: ${this.subTopic}`);
+        return;
+      }
+      this.policies = {
+        broadcastRead: read.broadcast,
+        presenceRead: read.presence,
+        broadcastWrite: null,
+        presenceWrite: null,
+      };
     }
     this.token = checked;
     this.scheduleTokenCheck();

@@ -11,7 +11,8 @@
  * and the socket is closed with code 1008.
  */
 import type WebSocket from 'ws';
-import { Channel, type ChannelHost } from './channel';
+import type { Authorizer, StoredMessage } from './authorization';
+import { Channel, unauthorizedRead, type ChannelHost, type ChannelPolicies } from './channel';
 import { readBindings, bindingsReply } from './bindings';
 import { capturedTables } from './changes';
 import { hubKeyFor, type Hub } from './hub';
@@ -19,6 +20,7 @@ import {
   decodeBinary,
   decodeText,
   encodeBinaryBroadcast,
+  encodeDbBroadcast,
   encodeRaw,
   encodeText,
   type BroadcastMessage,
@@ -33,6 +35,7 @@ export interface ConnectionDeps {
   keys: Keys;
   hub: Hub;
   catalog: TableCatalog;
+  authorizer: Authorizer;
   eventsPerSecond: number;
   /** Turns change capture on; awaited before a join with postgres_changes bindings is answered. */
   /** Captures the tables named (null: every table) before the join is answered. */
@@ -51,6 +54,7 @@ export class Connection implements ChannelHost {
   readonly keys: Keys;
   readonly hub: Hub;
   readonly catalog: TableCatalog;
+  readonly authorizer: Authorizer;
   private readonly channels = new Map<string, Channel>();
   private queue: Promise<void> = Promise.resolve();
   private windowStart = 0;
@@ -62,13 +66,14 @@ export class Connection implements ChannelHost {
 
   constructor(
     private readonly ws: WebSocket,
-    private readonly vsn: Vsn,
+    readonly vsn: Vsn,
     private readonly apiKey: string,
     private readonly deps: ConnectionDeps,
   ) {
     this.keys = deps.keys;
     this.hub = deps.hub;
     this.catalog = deps.catalog;
+    this.authorizer = deps.authorizer;
     ws.on('message', (data, isBinary) => this.onFrame(data, isBinary));
     ws.on('close', () => this.onClose());
     ws.on('error', () => this.onClose());
@@ -81,6 +86,11 @@ export class Connection implements ChannelHost {
   send(message: PhxMessage): void {
     if (this.ws.readyState !== this.ws.OPEN) return;
     this.ws.send(encodeText(message, this.vsn));
+  }
+
+  sendFrame(frame: string | Uint8Array): void {
+    if (this.ws.readyState !== this.ws.OPEN) return;
+    this.ws.send(frame);
   }
 
   sendRaw(topic: string, event: string, payloadJson: string): void {
@@ -225,13 +235,38 @@ export class Connection implements ChannelHost {
       this.reply(message, 'error', { reason: joinReason(token) });
       return;
     }
+    const isPrivate = config.private === true;
+    const subTopic = topic.slice('realtime:'.length);
+    const presenceEnabled = presence.enabled === true;
+    let policies: ChannelPolicies | null = null;
+    if (isPrivate) {
+      const read = await this.authorizer.read(token, subTopic, presenceEnabled);
+      if (!read.ok) {
+        this.reply(message, 'error', { reason: read.reason });
+        return;
+      }
+      if (!read.broadcast && read.presence !== true) {
+        this.reply(message, 'error', { reason: `Unauthorized: ${unauthorizedRead(subTopic)}` });
+        return;
+      }
+      policies = {
+        broadcastRead: read.broadcast,
+        presenceRead: read.presence,
+        broadcastWrite: null,
+        presenceWrite: null,
+      };
+    }
+    const replay = await this.replay(broadcast.replay, subTopic, policies);
+    if ('reason' in replay) {
+      this.reply(message, 'error', { reason: replay.reason });
+      return;
+    }
     if (bindings.list.length > 0)
       await this.deps.activateCapture(capturedTables(bindings.list.map((b) => b.binding)));
     if (this.closing) return;
     // A second join of the same topic replaces the first (Phoenix closes the old one).
     this.channels.get(topic)?.close();
     const joinRef = message.joinRef ?? message.ref ?? '';
-    const isPrivate = config.private === true;
     const channel = new Channel(this, {
       topic,
       joinRef,
@@ -239,14 +274,47 @@ export class Connection implements ChannelHost {
       hubKey: hubKeyFor(topic, isPrivate),
       selfBroadcast: broadcast.self === true,
       ack: broadcast.ack === true,
-      presenceEnabled: presence.enabled === true,
+      presenceEnabled,
       presenceKey: typeof presence.key === 'string' ? presence.key : '',
       bindings: bindings.list,
       token,
+      policies,
     });
     this.channels.set(topic, channel);
     this.reply(message, 'ok', { postgres_changes: bindingsReply(bindings.list) });
     channel.start();
+    if (replay.messages.length > 0) {
+      for (const stored of replay.messages) channel.replayed.add(stored.id);
+      const frames = replay.messages
+        .map((stored) => encodeDbBroadcast(topic, stored, { replayed: true, id: stored.id }, this.vsn))
+        .filter((frame): frame is string | Uint8Array => frame !== null);
+      channel.sendReplayed(frames);
+    }
+  }
+
+  /**
+   * A join's `config.broadcast.replay` (`{since: <unix ms>, limit?: 1..25}`), as hosted answers it:
+   * private channels only, and only with broadcast read permission.
+   */
+  private async replay(
+    value: unknown,
+    subTopic: string,
+    policies: ChannelPolicies | null,
+  ): Promise<{ messages: StoredMessage[] } | { reason: string }> {
+    if (value === undefined) return { messages: [] };
+    if (!policies) return { reason: 'UnableToReplayMessages: Replay is not allowed for public channels' };
+    if (!policies.broadcastRead) return { reason: `Unauthorized: ${unauthorizedRead(subTopic)}` };
+    const params = objectOr(value);
+    const since = params.since;
+    const limit = params.limit ?? 25;
+    if (!Number.isInteger(since) || !Number.isInteger(limit) || (since as number) < 0) {
+      return { reason: 'UnableToReplayMessages: Replay params are not valid' };
+    }
+    try {
+      return { messages: await this.authorizer.replay(subTopic, since as number, limit as number) };
+    } catch {
+      return { reason: 'UnableToReplayMessages: Realtime was unable to replay messages' };
+    }
   }
 }
 

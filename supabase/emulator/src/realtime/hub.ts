@@ -4,7 +4,11 @@
  * of the same name are different topics, as on hosted Realtime.
  */
 import { randomBytes } from 'node:crypto';
-import type { BroadcastMessage } from './protocol';
+import type { StoredMessage } from './authorization';
+import { encodeDbBroadcast, type BroadcastMessage, type Vsn } from './protocol';
+
+/** A database message's frame for one protocol version (encoded once per topic and version). */
+export type FrameFor = (vsn: Vsn) => string | Uint8Array | null;
 
 /** What the hub needs from a joined channel (implemented by Channel). */
 export interface Member {
@@ -15,6 +19,8 @@ export interface Member {
   hasPostgresBindings(): boolean;
   push(event: string, payload: unknown): void;
   pushBroadcast(message: BroadcastMessage): void;
+  /** A message from `realtime.messages` (the member decides whether it may read it). */
+  receiveStored(message: StoredMessage, frameFor: FrameFor): void;
 }
 
 interface PresenceEntry {
@@ -67,6 +73,23 @@ export class Hub {
       if (member === from && !member.selfBroadcast) continue;
       member.pushBroadcast(message);
     }
+  }
+
+  /** Delivers a `realtime.messages` row to the channels of its topic (private or public as stored). */
+  deliverStored(message: StoredMessage): void {
+    const members = this.topics.get(hubKeyFor(`realtime:${message.topic}`, message.isPrivate));
+    if (!members) return;
+    const frames = new Map<Vsn, string | Uint8Array | null>();
+    const meta = { id: message.id };
+    const frameFor: FrameFor = (vsn) => {
+      let frame = frames.get(vsn);
+      if (frame === undefined) {
+        frame = encodeDbBroadcast(`realtime:${message.topic}`, message, meta, vsn);
+        frames.set(vsn, frame);
+      }
+      return frame;
+    };
+    for (const member of members) member.receiveStored(message, frameFor);
   }
 
   presenceState(hubKey: string): PresenceMap {

@@ -186,3 +186,45 @@ export function encodeBinaryBroadcast(topic: string, broadcast: BroadcastMessage
   }
   return out;
 }
+
+/**
+ * A message from `realtime.messages` (Broadcast from the database) as hosted sends it (supabase/realtime:
+ * UserBroadcast with metadata `{"id": <message id>}`): to vsn 2 sockets a kind 4 frame whose body is the
+ * stored payload's text (JSON encoding; raw bytes for `binary_payload`), to vsn 1 sockets a `broadcast`
+ * event `{event, payload, type: "broadcast", meta}`; `null` when vsn 1 cannot carry it (raw bytes) or a
+ * name is over 255 bytes. `meta` may add `replayed: true`.
+ */
+export function encodeDbBroadcast(
+  topic: string,
+  message: { event: string; payloadJson: string | null; bytes: Uint8Array | null },
+  meta: Record<string, unknown>,
+  vsn: Vsn,
+): string | Uint8Array | null {
+  const metaJson = JSON.stringify(meta);
+  if (vsn === '1.0.0') {
+    if (message.payloadJson === null) return null;
+    const payload = `{"event":${JSON.stringify(message.event)},"payload":${message.payloadJson},"type":"broadcast","meta":${metaJson}}`;
+    return encodeRaw(topic, 'broadcast', payload, vsn);
+  }
+  const topicBytes = encoder.encode(topic);
+  const eventBytes = encoder.encode(message.event);
+  const metaBytes = encoder.encode(metaJson);
+  if (topicBytes.length > 255 || eventBytes.length > 255 || metaBytes.length > 255) return null;
+  const body = message.bytes ?? encoder.encode(message.payloadJson ?? 'null');
+  const header = [
+    KIND_USER_BROADCAST,
+    topicBytes.length,
+    eventBytes.length,
+    metaBytes.length,
+    message.bytes ? ENCODING_BINARY : ENCODING_JSON,
+  ];
+  const out = new Uint8Array(
+    header.length + topicBytes.length + eventBytes.length + metaBytes.length + body.length,
+  );
+  let offset = 0;
+  for (const part of [Uint8Array.from(header), topicBytes, eventBytes, metaBytes, body]) {
+    out.set(part, offset);
+    offset += part.length;
+  }
+  return out;
+}

@@ -8,11 +8,13 @@ import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { EmulatorContext } from '../context';
 import { JwtError } from '../keys';
+import { Authorizer } from './authorization';
 import { DDL_CHANNEL, EVENT_TRIGGER_SQL, INSTALL_SQL } from './capture-sql';
 import { ChangeFeed } from './changes';
 import type { Channel } from './channel';
 import { Connection } from './connection';
 import { Hub } from './hub';
+import { MessageFeed } from './messages';
 import type { Vsn } from './protocol';
 import { TableCatalog } from './tables';
 
@@ -30,8 +32,22 @@ const WEBSOCKET_PATH = '/realtime/v1/websocket';
 /** Phoenix's default socket timeout: a client silent this long (no heartbeat) is disconnected. */
 const IDLE_TIMEOUT_MS = 60_000;
 
+/** Hosted's janitor runs about hourly; partitions cover 3 days back and ahead, so this is ample. */
+const PARTITION_MAINTENANCE_MS = 60 * 60_000;
+
 /** Per emulator context, so the REST broadcast route reaches the same topics. */
 const hubs = new WeakMap<EmulatorContext, Hub>();
+const authorizers = new WeakMap<EmulatorContext, Authorizer>();
+
+/** The RLS checks of private channels (the REST broadcast route checks sends with it too). */
+export function authorizerFor(ctx: EmulatorContext): Authorizer {
+  let authorizer = authorizers.get(ctx);
+  if (!authorizer) {
+    authorizer = new Authorizer(ctx.engine);
+    authorizers.set(ctx, authorizer);
+  }
+  return authorizer;
+}
 const handles = new WeakMap<EmulatorContext, RealtimeHandle>();
 
 /** The realtime handle of a running emulator (tests and benchmarks refresh capture and flush with it). */
@@ -63,6 +79,7 @@ export async function installCapture(ctx: EmulatorContext): Promise<{ eventTrigg
     );
   }
   await ctx.engine.query('select realtime.emulator_sync_capture()');
+  await ctx.engine.query('select realtime.emulator_maintain_partitions()');
   return { eventTrigger };
 }
 
@@ -85,6 +102,21 @@ export async function attachRealtime(ctx: EmulatorContext, server: Server): Prom
   );
   const unlistenDdl = await ctx.engine.listen(DDL_CHANNEL, () => catalog.invalidate());
   await feed.start();
+  const messages = new MessageFeed(
+    ctx.engine,
+    (list) => {
+      for (const message of list) hub.deliverStored(message);
+    },
+    (line) => ctx.log(line),
+  );
+  await messages.start();
+  const partitions = setInterval(() => {
+    ctx.engine
+      .query('select realtime.emulator_maintain_partitions()')
+      .catch((error: unknown) => ctx.log(`realtime: partition maintenance failed: ${String(error)}`));
+  }, PARTITION_MAINTENANCE_MS);
+  partitions.unref();
+  const authorizer = authorizerFor(ctx);
   let rescan: NodeJS.Timeout | null = null;
   if (!eventTrigger) {
     rescan = setInterval(() => void refreshCapture().catch(() => undefined), 2_000);
@@ -134,6 +166,7 @@ export async function attachRealtime(ctx: EmulatorContext, server: Server): Prom
             keys: ctx.keys,
             hub,
             catalog,
+            authorizer,
             eventsPerSecond: ctx.config.rateLimits.realtimeEventsPerSecond,
             activateCapture: (tables) => feed.activate(tables),
             log: (line) => ctx.log(line),
@@ -151,15 +184,20 @@ export async function attachRealtime(ctx: EmulatorContext, server: Server): Prom
 
   const handle: RealtimeHandle = {
     refreshCapture,
-    flush: () => feed.flush(),
+    flush: async () => {
+      await feed.flush();
+      await messages.flush();
+    },
     async close() {
       server.off('upgrade', onUpgrade);
       if (rescan) clearInterval(rescan);
       clearInterval(idleSweep);
+      clearInterval(partitions);
       for (const ws of sockets.keys()) ws.close(1001, 'server shutting down');
       for (const ws of sockets.keys()) ws.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await feed.close();
+      await messages.close();
       await unlistenDdl().catch(() => undefined);
       handles.delete(ctx);
     },
