@@ -220,7 +220,7 @@ create table if not exists auth.one_time_tokens (
 create index if not exists one_time_tokens_token_hash_idx on auth.one_time_tokens (token_hash);
 create index if not exists one_time_tokens_user_id_idx on auth.one_time_tokens (user_id);
 
--- The helper functions exactly as GoTrue defines them (supabase-surface.md section 2.5).
+-- The helper functions exactly as GoTrue's own migrations define them (supabase/auth: migrations/).
 create or replace function auth.uid() returns uuid
 language sql stable set search_path to ''
 as $$

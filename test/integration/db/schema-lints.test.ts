@@ -1,4 +1,4 @@
-// Schema lints as catalog queries (our own versions of the splinter checks, supabase-surface.md 6):
+// Schema lints as catalog queries (our own versions of the checks of supabase/splinter):
 // each query lists offenders, and the expectation is an empty list.
 import { expect, it } from 'vitest';
 import { describeEachEngine } from '../../support/engines';

@@ -1,7 +1,7 @@
 /**
  * GoTrue's error shape. With `X-Supabase-Api-Version: 2024-01-01` GoTrue answers `{ code, message }`;
  * older clients read `error_code` and `msg`, so both spellings go into every body
- * (supabase-surface.md 1.3).
+ * (supabase/auth: internal/api/errors.go; auth-js: src/lib/fetch.ts).
  */
 import type { Context } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';

@@ -1,6 +1,6 @@
 /**
- * The auth service (`/auth/v1`), GoTrue-compatible as @supabase/auth-js 2.x calls it
- * (supabase-surface.md section 1). Every response carries `X-Supabase-Api-Version`; every path but
+ * The auth service (`/auth/v1`), GoTrue-compatible as @supabase/auth-js 2.x calls it (supabase/auth:
+ * internal/api; the contract in README.md). Every response carries `X-Supabase-Api-Version`; every path but
  * the browser-facing ones (/verify, /callback, /authorize, JWKS) needs the project's `apikey`.
  * State lives in GoTrue's auth tables; rate-limit counters live in this process.
  */

@@ -1,7 +1,7 @@
 /**
  * `POST /signup` and `POST /otp` (magic link). Confirmation by e-mail unless `autoconfirm`; an address
- * that is already registered gets GoTrue's answers (supabase-surface.md 1.2): 422 with autoconfirm,
- * else a look-alike user with no identities so the answer reveals nothing.
+ * that is already registered gets GoTrue's answers (supabase/auth: internal/api/signup.go): 422 with
+ * autoconfirm, else a look-alike user with no identities so the answer reveals nothing.
  */
 import type { Context } from 'hono';
 import type { EmulatorContext } from '../context';

@@ -1,6 +1,6 @@
 /**
- * auth.users rows and the user JSON GoTrue returns (supabase-surface.md 1.1). All SQL runs as the
- * database superuser, outside RLS, as GoTrue does.
+ * auth.users rows and the user JSON GoTrue returns (supabase/auth: internal/models/user.go). All SQL
+ * runs as the database superuser, outside RLS, as GoTrue does.
  */
 import { randomUUID } from 'node:crypto';
 import bcrypt from 'bcryptjs';

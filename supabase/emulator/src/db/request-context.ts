@@ -1,7 +1,7 @@
 /**
- * Applies a request's identity to a transaction the way PostgREST does (supabase-surface.md 2.5):
- * the role and the JWT claims as transaction-local settings, so RLS sees `auth.uid()` and the role,
- * and nothing survives the transaction.
+ * Applies a request's identity to a transaction the way PostgREST does (PostgREST/postgrest:
+ * src/library/PostgREST/Query/PreQuery.hs): the role and the JWT claims as transaction-local settings, so
+ * RLS sees `auth.uid()` and the role, and nothing survives the transaction.
  */
 import type { Engine, Queryable, Statement } from './engine';
 

@@ -1,6 +1,7 @@
 /**
  * Who is calling: the `apikey` and `Authorization: Bearer` headers turned into the role and claims a
- * request runs with, as PostgREST and Supabase's API gateway do (supabase-surface.md sections 0, 2.5).
+ * request runs with, as PostgREST and Supabase's API gateway do (PostgREST/postgrest:
+ * src/library/PostgREST/Query/PreQuery.hs; the gateway's answers in ../auth/README.md).
  */
 import type { EmulatorContext } from '../context';
 import { JwtError } from '../keys';

@@ -2,7 +2,7 @@
  * The `postgres_changes` feed: reads the capture queue after each commit's NOTIFY, deletes what it
  * read, matches every change against the subscribers' bindings and filters, runs one batched RLS
  * check for all (subscriber claims x primary key) pairs of the batch, and pushes the hosted payload
- * (supabase-surface.md 3.3) to each channel with the ids of its matching bindings.
+ * (supabase/realtime: lib/extensions/postgres_cdc_rls) to each channel with the ids of its matching bindings.
  */
 import type { Engine } from '../db/engine';
 import type { ApiRole } from '../db/request-context';

@@ -1,5 +1,5 @@
 /**
- * The Phoenix channel wire format as realtime-js 2.x speaks it (supabase-surface.md 3.1):
+ * The Phoenix channel wire format as realtime-js 2.x speaks it (realtime-js: src/lib/serializer.ts):
  * - vsn 1.0.0: JSON objects `{join_ref, ref, topic, event, payload}`;
  * - vsn 2.0.0: JSON arrays `[join_ref, ref, topic, event, payload]`, plus binary frames for user
  *   broadcasts. Clients push kind 3 (userBroadcastPush); the server may answer kind 4 (userBroadcast).

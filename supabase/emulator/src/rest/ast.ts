@@ -1,4 +1,4 @@
-/** The parsed shape of a PostgREST request's query string (supabase-surface.md 2.2). */
+/** The parsed shape of a PostgREST request's query string (PostgREST/postgrest: QueryParams.hs). */
 
 export interface JsonKey {
   arrow: '->' | '->>';

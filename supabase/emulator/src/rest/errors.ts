@@ -1,7 +1,7 @@
 /**
  * PostgREST's error shape `{code, details, hint, message}` and its HTTP status mapping
- * (supabase-surface.md 2.4). Every failure the REST service reports goes through here, so a bad
- * request never turns into a 500 or leaks a stack trace, a query or its parameters.
+ * (PostgREST/postgrest: docs/references/errors.rst). Every failure the REST service reports goes
+ * through here, so a bad request never turns into a 500 or leaks a stack trace, a query or its parameters.
  */
 import type { ApiRole } from '../db/request-context';
 

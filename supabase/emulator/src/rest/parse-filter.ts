@@ -1,7 +1,7 @@
 /**
  * Parsers for filters (`col=not.op.value`), logic trees (`or=(a.eq.1,and(b.gt.2,c.is.null))`),
  * `order` and the keys of query parameters (`embed.col`, `embed.or`, `"quoted"`), following
- * supabase-surface.md 2.2: in trees and `in` lists a value ends at `,` or `)` unless double-quoted;
+ * PostgREST's QueryParams.hs: in trees and `in` lists a value ends at `,` or `)` unless double-quoted;
  * a plain filter value runs to the end of the parameter.
  */
 import {

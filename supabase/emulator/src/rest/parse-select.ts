@@ -1,7 +1,8 @@
 /**
  * Parser for PostgREST's `select` parameter: `*`, `col`, `alias:col`, `col::type`, `j->k->>k2`,
- * `alias:rel!hint!inner(cols)` and `...rel(cols)` (supabase-surface.md 2.2). Aggregates are refused
- * like PostgREST does by default (`db-aggregates-enabled = false`).
+ * `alias:rel!hint!inner(cols)` and `...rel(cols)` (PostgREST/postgrest:
+ * src/library/PostgREST/ApiRequest/QueryParams.hs). Aggregates are refused like PostgREST does by default
+ * (`db-aggregates-enabled = false`).
  */
 import type { SelectItem } from './ast';
 import { Cursor } from './cursor';

@@ -1,6 +1,6 @@
 /**
  * Turns a plan's result row into PostgREST's HTTP answer: status (200/201/204/206/416), body and
- * `Content-Range` (supabase-surface.md 2.3).
+ * `Content-Range` (PostgREST/postgrest: src/library/PostgREST/Response.hs, RangeQuery.hs).
  */
 import { RestError } from './errors';
 import type { Plan, PlanRow } from './plan';

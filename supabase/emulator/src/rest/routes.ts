@@ -1,5 +1,6 @@
 /**
- * `/rest/v1`: the PostgREST subset supabase-js and RxDB use (supabase-surface.md section 2).
+ * `/rest/v1`: the PostgREST subset supabase-js and RxDB use
+ * (https://docs.postgrest.org/en/stable/references/api.html).
  *
  * Each request: verify the JWT (anon key when no bearer), parse the query string, check every name
  * against the schema cache, build one SQL statement with bound values, run it in one transaction

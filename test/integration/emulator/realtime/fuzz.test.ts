@@ -17,7 +17,7 @@ const BATCH = 6;
 /** Closes a server may choose for a hostile socket: normal, unsupported data, invalid data, policy, too big. */
 const POLICY_CLOSES = [1000, 1003, 1007, 1008, 1009];
 const seeds = seedsFromEnv('FUZZ', 3, 1);
-/** The captured binary broadcast push of supabase-surface.md 3.1 (join ref 6, ref 7, realtime:room-1). */
+/** A binary broadcast push captured from realtime-js 2.x (join ref 6, ref 7, realtime:room-1). */
 const CAPTURED = '0301010f06000136377265616c74696d653a726f6f6d2d31637572736f727b2278223a317d';
 
 function validFrames(topic: string, token: string): unknown[] {

@@ -1,6 +1,6 @@
 /**
  * The wire protocol by hand over a raw `ws` client: vsn 1.0.0 object frames, vsn 2.0.0 binary
- * broadcast pushes (the captured bytes from supabase-surface.md 3.1), heartbeats, leave, and hostile
+ * broadcast pushes (bytes captured from realtime-js 2.x), heartbeats, leave, and hostile
  * frames that must never take the server down.
  */
 import { expect, it } from 'vitest';

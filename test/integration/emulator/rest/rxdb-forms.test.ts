@@ -1,6 +1,6 @@
 /**
- * The request forms RxDB 17.6's `replication-supabase` sends (supabase-surface.md section 4), issued
- * through supabase-js the way the plugin builds them: checkpoint pulls with quoted identifiers in an
+ * The request forms RxDB 17.6's `replication-supabase` sends (rxdb: dist/esm/plugins/replication-supabase),
+ * issued through supabase-js the way the plugin builds them: checkpoint pulls with quoted identifiers in an
  * `or=(... and(...))` tree, minimal inserts with `columns=` and 23505 conflicts, fetch by id, and
  * the conditional PATCH whose empty result signals a conflict.
  */

@@ -14,10 +14,10 @@ import { newUser, openDevice, tokenFor, type Device } from '../support';
 import { faultFetch, type FaultFetch } from './fault-fetch';
 
 /**
- * RxDB's open core holds at most 13 collections open in one process (COL23, toolchain-pitfalls.md), and
- * every device here is a database of its own: a seed therefore takes one group of collections, by its
- * number, and the groups together cover every synced collection. Three devices of the user plus the
- * friend's stay within 13 in each group.
+ * RxDB's open core holds at most 13 collections open in one process (`NON_PREMIUM_COLLECTION_LIMIT`; the
+ * next open throws COL23), and every device here is a database of its own: a seed therefore takes one
+ * group of collections, by its number, and the groups together cover every synced collection. Three
+ * devices of the user plus the friend's stay within 13 in each group.
  */
 export const GROUPS = {
   /** Workouts, rest days and the XP ledger: what the streaks and the level are made of. */
