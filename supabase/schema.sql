@@ -492,6 +492,18 @@ $$;
 
 
 --
+-- Name: has_invisible_chars(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.has_invisible_chars(p text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select p ~ private.invisible_chars()
+$$;
+
+
+--
 -- Name: profiles; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -519,6 +531,7 @@ CREATE TABLE public.profiles (
     CONSTRAINT profiles_discriminator_check CHECK ((discriminator ~ '^[0-9]{4}$'::text)),
     CONSTRAINT profiles_first_name_check CHECK ((char_length(first_name) <= 50)),
     CONSTRAINT profiles_last_name_check CHECK ((char_length(last_name) <= 50)),
+    CONSTRAINT profiles_names_visible CHECK (((NOT private.has_invisible_chars(username)) AND (NOT COALESCE(private.has_invisible_chars(first_name), false)) AND (NOT COALESCE(private.has_invisible_chars(last_name), false)))),
     CONSTRAINT profiles_profile_picture_url_check CHECK ((char_length(profile_picture_url) <= 2048)),
     CONSTRAINT profiles_slug_check CHECK ((slug ~ '^[a-z0-9][a-z0-9-]{0,40}$'::text)),
     CONSTRAINT profiles_timezone_check CHECK ((char_length(timezone) <= 64)),
@@ -864,9 +877,9 @@ declare
   v_tz text := nullif(btrim(v_meta ->> 'timezone'), '');
 begin
   v_name := coalesce(
-    nullif(btrim(replace(v_meta ->> 'username', '#', '')), ''),
-    nullif(btrim(replace(v_meta ->> 'first_name', '#', '')), ''),
-    nullif(btrim(replace(split_part(coalesce(new.email, ''), '@', 1), '#', '')), ''),
+    nullif(btrim(replace(private.strip_invisible_chars(v_meta ->> 'username'), '#', '')), ''),
+    nullif(btrim(replace(private.strip_invisible_chars(v_meta ->> 'first_name'), '#', '')), ''),
+    nullif(btrim(replace(private.strip_invisible_chars(split_part(coalesce(new.email, ''), '@', 1)), '#', '')), ''),
     'user');
   v_name := btrim(left(v_name, 12));
   v_disc := private.free_discriminator(v_name, new.id);
@@ -880,7 +893,8 @@ begin
   end if;
   insert into public.profiles (id, username, discriminator, slug, first_name, last_name, timezone)
   values (new.id, v_name, v_disc, v_slug,
-          left(nullif(btrim(v_meta ->> 'first_name'), ''), 50), left(nullif(btrim(v_meta ->> 'last_name'), ''), 50), v_tz);
+          left(nullif(btrim(private.strip_invisible_chars(v_meta ->> 'first_name')), ''), 50),
+          left(nullif(btrim(private.strip_invisible_chars(v_meta ->> 'last_name')), ''), 50), v_tz);
   insert into public.profile_details (id) values (new.id);
   return new;
 end
@@ -912,6 +926,21 @@ begin
   end if;
   return new;
 end
+$$;
+
+
+--
+-- Name: invisible_chars(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.invisible_chars() RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select '[\u0001-\u001f\u007f-\u009f\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2'
+      || '\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164'
+      || '\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f'
+      || '\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]'
 $$;
 
 
@@ -1283,6 +1312,24 @@ begin
   return new;
 end
 $_$;
+
+
+--
+-- Name: profiles_names_visible(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.profiles_names_visible() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if private.has_invisible_chars(new.username) or private.has_invisible_chars(new.first_name)
+     or private.has_invisible_chars(new.last_name) then
+    raise exception 'Names cannot contain invisible or control characters' using errcode = 'SPV03';
+  end if;
+  return new;
+end
+$$;
 
 
 --
@@ -1695,6 +1742,18 @@ $$;
 --
 
 COMMENT ON FUNCTION private.streak_judged_after(p_user uuid, p_days date[]) IS 'True when the user''s streak was judged at its today already and no day in p_days is on or before it: covering those days changes no streak.';
+
+
+--
+-- Name: strip_invisible_chars(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.strip_invisible_chars(p text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select regexp_replace(p, private.invisible_chars(), '', 'g')
+$$;
 
 
 --
@@ -4303,6 +4362,13 @@ CREATE TRIGGER profiles_check_picture_url BEFORE INSERT OR UPDATE OF profile_pic
 
 
 --
+-- Name: profiles profiles_names_visible; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER profiles_names_visible BEFORE INSERT OR UPDATE OF username, first_name, last_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_names_visible();
+
+
+--
 -- Name: push_subscriptions push_subscriptions_endpoint_policy; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5607,6 +5673,15 @@ REVOKE ALL ON FUNCTION private.friend_audience(p_user uuid) FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION has_invisible_chars(p text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.has_invisible_chars(p text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.has_invisible_chars(p text) TO authenticated;
+GRANT ALL ON FUNCTION private.has_invisible_chars(p text) TO service_role;
+
+
+--
 -- Name: TABLE profiles; Type: ACL; Schema: public; Owner: -
 --
 
@@ -5766,6 +5841,15 @@ REVOKE ALL ON FUNCTION private.home_gyms_before_write() FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION invisible_chars(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.invisible_chars() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.invisible_chars() TO authenticated;
+GRANT ALL ON FUNCTION private.invisible_chars() TO service_role;
+
+
+--
 -- Name: FUNCTION is_public_push_endpoint(p_endpoint text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -5880,6 +5964,13 @@ GRANT ALL ON FUNCTION private.profiles_check_picture_url() TO service_role;
 
 
 --
+-- Name: FUNCTION profiles_names_visible(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.profiles_names_visible() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION push_new_rows(p_table text, p_rows jsonb, p_insert_cols text[]); Type: ACL; Schema: private; Owner: -
 --
 
@@ -5984,6 +6075,15 @@ GRANT ALL ON FUNCTION private.shares_with_me(p_owner uuid) TO service_role;
 REVOKE ALL ON FUNCTION private.streak_judged_after(p_user uuid, p_days date[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.streak_judged_after(p_user uuid, p_days date[]) TO authenticated;
 GRANT ALL ON FUNCTION private.streak_judged_after(p_user uuid, p_days date[]) TO service_role;
+
+
+--
+-- Name: FUNCTION strip_invisible_chars(p text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.strip_invisible_chars(p text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.strip_invisible_chars(p text) TO authenticated;
+GRANT ALL ON FUNCTION private.strip_invisible_chars(p text) TO service_role;
 
 
 --
