@@ -115,6 +115,26 @@ $$;
 
 
 --
+-- Name: avatar_upload_allowed(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.avatar_upload_allowed(p_name text) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    return false;
+  end if;
+  return (select count(*) from storage.objects o
+          where o.bucket_id = 'avatars' and o.name like v_uid::text || '/%' and o.name <> p_name) < 5;
+end
+$$;
+
+
+--
 -- Name: award_xp(uuid, text, text, integer); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -2039,6 +2059,32 @@ begin
                  where r.requester_id = new.user_id and r.workout_id = new.joined_from
                    and r.status = 'accepted' and not r._deleted) then
     raise exception 'Workout not found' using errcode = 'SPW01';
+  end if;
+  return new;
+end
+$$;
+
+
+--
+-- Name: workouts_per_day_limit(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.workouts_per_day_limit() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new._deleted then
+    return new;
+  end if;
+  if tg_op = 'UPDATE' and not old._deleted and old.date = new.date and old.user_id = new.user_id then
+    return new;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(
+    pg_catalog.hashtext('workouts_per_day:' || new.user_id::text || ':' || new.date::text));
+  if (select count(*) from public.workouts w
+      where w.user_id = new.user_id and w.date = new.date and not w._deleted and w.id <> new.id) >= 10 then
+    raise exception 'At most 10 workouts per day' using errcode = 'SPW06';
   end if;
   return new;
 end
@@ -4446,6 +4492,13 @@ CREATE TRIGGER workouts_check_joined_from BEFORE INSERT OR UPDATE OF joined_from
 
 
 --
+-- Name: workouts workouts_per_day_limit; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER workouts_per_day_limit BEFORE INSERT OR UPDATE OF date, user_id, _deleted ON public.workouts FOR EACH ROW EXECUTE FUNCTION private.workouts_per_day_limit();
+
+
+--
 -- Name: xp_events xp_events_after_insert; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -5365,14 +5418,14 @@ CREATE POLICY "avatars: owner reads own files" ON storage.objects FOR SELECT TO 
 -- Name: objects avatars: owner replaces own files; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "avatars: owner replaces own files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "avatars: owner replaces own files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (array_length(storage.foldername(name), 1) = 1)));
 
 
 --
 -- Name: objects avatars: owner uploads into own folder; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "avatars: owner uploads into own folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "avatars: owner uploads into own folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (array_length(storage.foldername(name), 1) = 1) AND private.avatar_upload_allowed(name)));
 
 
 --
@@ -5556,6 +5609,14 @@ GRANT ALL ON FUNCTION private.activity_flex_count(p_activity_id text) TO service
 REVOKE ALL ON FUNCTION private.are_friends(a uuid, b uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.are_friends(a uuid, b uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.are_friends(a uuid, b uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION avatar_upload_allowed(p_name text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.avatar_upload_allowed(p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.avatar_upload_allowed(p_name text) TO authenticated;
 
 
 --
@@ -6169,6 +6230,13 @@ REVOKE ALL ON FUNCTION private.workouts_before_write() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.workouts_check_joined_from() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.workouts_check_joined_from() TO authenticated;
 GRANT ALL ON FUNCTION private.workouts_check_joined_from() TO service_role;
+
+
+--
+-- Name: FUNCTION workouts_per_day_limit(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.workouts_per_day_limit() FROM PUBLIC;
 
 
 --

@@ -29,7 +29,8 @@ export type RefusalReasonKey =
   | 'sync:reason.notAllowed'
   | 'sync:reason.idTaken'
   | 'sync:reason.signedOut'
-  | 'sync:reason.invisibleName';
+  | 'sync:reason.invisibleName'
+  | 'sync:reason.workoutsPerDay';
 
 /** The namespaces the reasons come from (for useTranslation). */
 export const REASON_NAMESPACES = ['sync', 'friends', 'errors', 'schedule'] as const;
@@ -51,6 +52,7 @@ const BY_CODE: Readonly<Record<string, RefusalReasonKey>> = {
   SPW03: 'schedule:join.errors.ownWorkout',
   SPW04: 'schedule:join.errors.requestNotFound',
   SPW05: 'schedule:join.errors.notPending',
+  SPW06: 'sync:reason.workoutsPerDay',
   SPG01: 'sync:reason.gymNotFound',
   SPG02: 'errors:data.homeGymsMax',
   SPG03: 'errors:data.checkInNotFound',
