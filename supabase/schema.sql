@@ -1498,6 +1498,29 @@ $_$;
 
 
 --
+-- Name: push_subscriptions_limit(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.push_subscriptions_limit() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new._deleted or (tg_op = 'UPDATE' and not old._deleted and old.user_id = new.user_id) then
+    return new;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('push_subscriptions:' || new.user_id::text));
+  delete from public.push_subscriptions s
+  where s.id in (select o.id from public.push_subscriptions o
+                 where o.user_id = new.user_id and not o._deleted and o.id <> new.id
+                 order by o.created_at desc, o._modified desc, o.id desc
+                 offset 9);
+  return new;
+end
+$$;
+
+
+--
 -- Name: record_friend_send(text, integer); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4422,6 +4445,13 @@ CREATE TRIGGER push_subscriptions_endpoint_policy BEFORE INSERT OR UPDATE OF end
 
 
 --
+-- Name: push_subscriptions push_subscriptions_limit; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER push_subscriptions_limit BEFORE INSERT OR UPDATE OF user_id, _deleted ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION private.push_subscriptions_limit();
+
+
+--
 -- Name: rest_days rest_days_after_write; Type: TRIGGER; Schema: public; Owner: -
 --
 
@@ -6047,6 +6077,13 @@ GRANT ALL ON FUNCTION private.push_new_rows(p_table text, p_rows jsonb, p_insert
 REVOKE ALL ON FUNCTION private.push_rows(p_table text, p_rows jsonb, p_insert_cols text[], p_update_cols text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.push_rows(p_table text, p_rows jsonb, p_insert_cols text[], p_update_cols text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.push_rows(p_table text, p_rows jsonb, p_insert_cols text[], p_update_cols text[]) TO service_role;
+
+
+--
+-- Name: FUNCTION push_subscriptions_limit(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.push_subscriptions_limit() FROM PUBLIC;
 
 
 --
