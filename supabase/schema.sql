@@ -2107,7 +2107,7 @@ begin
     pg_catalog.hashtext('workouts_per_day:' || new.user_id::text || ':' || new.date::text));
   if (select count(*) from public.workouts w
       where w.user_id = new.user_id and w.date = new.date and not w._deleted and w.id <> new.id) >= 10 then
-    raise exception 'At most 10 workouts per day' using errcode = 'SPW06';
+    raise exception 'At most 10 workouts per day' using errcode = 'SPW07';
   end if;
   return new;
 end

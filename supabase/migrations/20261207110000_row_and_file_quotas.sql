@@ -5,7 +5,7 @@
 --    for every friend and a row every device pulls). A BEFORE trigger holds it for every path: a REST
 --    insert, push_workouts (which rejects that row alone with the code, so the queue goes on), a moved
 --    or undeleted workout, and the copy an accepted join request makes for the requester. The 11th is
---    refused with SPW06 ("At most 10 workouts per day"). One user's writes on one date are serialised
+--    refused with SPW07 ("At most 10 workouts per day"). One user's writes on one date are serialised
 --    (an advisory lock), so two inserts at once cannot both pass at 9.
 --
 -- 2. The avatars bucket: each user has one folder, "<uid>/", with files directly in it (no subfolders),
@@ -29,7 +29,7 @@ begin
     pg_catalog.hashtext('workouts_per_day:' || new.user_id::text || ':' || new.date::text));
   if (select count(*) from public.workouts w
       where w.user_id = new.user_id and w.date = new.date and not w._deleted and w.id <> new.id) >= 10 then
-    raise exception 'At most 10 workouts per day' using errcode = 'SPW06';
+    raise exception 'At most 10 workouts per day' using errcode = 'SPW07';
   end if;
   return new;
 end

@@ -26,7 +26,7 @@ describeEachEmulator('row and file quotas', (ctx) => {
         .eq('_deleted', false)
     ).data?.length;
 
-  it('refuses an 11th workout on one date over REST with SPW06, one row or in bulk', async () => {
+  it('refuses an 11th workout on one date over REST with SPW07, one row or in bulk', async () => {
     const user = await newUser(emulator());
     const client = createTestClient(emulator(), { accessToken: user.token });
     const date = dayFromToday(3);
@@ -34,12 +34,12 @@ describeEachEmulator('row and file quotas', (ctx) => {
     const ten = Array.from({ length: 10 }, (_, i) => ({ id: id(i), type: 'strength', date }));
     expect((await client.from('workouts').insert(ten)).error).toBeNull();
     const eleventh = await client.from('workouts').insert({ id: id(10), type: 'cardio', date });
-    expect(eleventh.error?.code).toBe('SPW06');
+    expect(eleventh.error?.code).toBe('SPW07');
     expect(eleventh.error?.message).toBe('At most 10 workouts per day');
     // A bulk insert that would cross the cap is refused whole.
     const other = dayFromToday(4);
     const twelve = Array.from({ length: 12 }, (_, i) => ({ id: id(20 + i), type: 'yoga', date: other }));
-    expect((await client.from('workouts').insert(twelve)).error?.code).toBe('SPW06');
+    expect((await client.from('workouts').insert(twelve)).error?.code).toBe('SPW07');
     expect(await live(user.id, date)).toBe(10);
     expect(await live(user.id, other)).toBe(0);
 
@@ -48,11 +48,11 @@ describeEachEmulator('row and file quotas', (ctx) => {
     expect(
       (await client.from('workouts').insert({ id: id(40), type: 'hiit', date: other })).error,
     ).toBeNull();
-    expect((await client.from('workouts').update({ date }).eq('id', id(40))).error?.code).toBe('SPW06');
+    expect((await client.from('workouts').update({ date }).eq('id', id(40))).error?.code).toBe('SPW07');
     expect((await client.from('workouts').update({ _deleted: true }).eq('id', id(0))).error).toBeNull();
     expect((await client.from('workouts').update({ date }).eq('id', id(40))).error).toBeNull();
     expect((await client.from('workouts').update({ _deleted: false }).eq('id', id(0))).error?.code).toBe(
-      'SPW06',
+      'SPW07',
     );
     // Editing a workout already on the full date is not a new one.
     expect((await client.from('workouts').update({ title: 'Leg day' }).eq('id', id(1))).error).toBeNull();
@@ -71,7 +71,7 @@ describeEachEmulator('row and file quotas', (ctx) => {
     expect(res.error).toBeNull();
     const result = res.data as { conflicts: unknown[]; rejected: { id: string; code: string }[] };
     expect(result.conflicts).toEqual([]);
-    expect(result.rejected.map((r) => r.code)).toEqual(['SPW06', 'SPW06', 'SPW06']);
+    expect(result.rejected.map((r) => r.code)).toEqual(['SPW07', 'SPW07', 'SPW07']);
     expect(await live(user.id, date)).toBe(10);
     // The same push replayed changes nothing and answers the same.
     const again = await client.rpc('push_workouts', { p_rows: rows });
@@ -91,7 +91,7 @@ describeEachEmulator('row and file quotas', (ctx) => {
       a.from('workouts').insert({ id: id(100), type: 'cardio', date }),
       b.from('workouts').insert({ id: id(101), type: 'cardio', date }),
     ]);
-    expect(results.map((r) => r.error?.code ?? 'ok').sort()).toEqual(['SPW06', 'ok']);
+    expect(results.map((r) => r.error?.code ?? 'ok').sort()).toEqual(['SPW07', 'ok']);
     expect(await live(user.id, date)).toBe(10);
   });
 

@@ -52,7 +52,7 @@ const BY_CODE: Readonly<Record<string, RefusalReasonKey>> = {
   SPW03: 'schedule:join.errors.ownWorkout',
   SPW04: 'schedule:join.errors.requestNotFound',
   SPW05: 'schedule:join.errors.notPending',
-  SPW06: 'sync:reason.workoutsPerDay',
+  SPW07: 'sync:reason.workoutsPerDay',
   SPG01: 'sync:reason.gymNotFound',
   SPG02: 'errors:data.homeGymsMax',
   SPG03: 'errors:data.checkInNotFound',
