@@ -1181,12 +1181,42 @@ $$;
 --
 
 CREATE FUNCTION private.notify(p_id text, p_user uuid, p_type text, p_actor uuid, p_friend_request_id text DEFAULT NULL::text, p_workout_id text DEFAULT NULL::text, p_join_request_id text DEFAULT NULL::text, p_activity_id text DEFAULT NULL::text) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_earlier text;
+begin
+  if p_actor is not null then
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext(
+      'notify:' || p_user::text || ':' || p_actor::text || ':' || p_type || ':' || coalesce(p_workout_id, '')));
+    if exists (select 1 from public.notifications n where n.id = p_id) then
+      return;
+    end if;
+    select n.id into v_earlier from public.notifications n
+    where n.user_id = p_user and n.actor_id = p_actor and n.type = p_type
+      and n.created_at > pg_catalog.now() - interval '10 minutes'
+      and (p_type not in ('workout_join_request_received', 'workout_join_request_accepted', 'workout_joined')
+           or n.workout_id is not distinct from p_workout_id)
+    order by n.created_at desc, n.id
+    limit 1;
+    if v_earlier is not null then
+      update public.notifications n
+         set friend_request_id = coalesce(p_friend_request_id, n.friend_request_id),
+             join_request_id = coalesce(p_join_request_id, n.join_request_id),
+             activity_id = coalesce(p_activity_id, n.activity_id),
+             workout_id = coalesce(p_workout_id, n.workout_id)
+       where n.id = v_earlier
+         and (n.friend_request_id, n.join_request_id, n.activity_id, n.workout_id) is distinct from
+             (coalesce(p_friend_request_id, n.friend_request_id), coalesce(p_join_request_id, n.join_request_id),
+              coalesce(p_activity_id, n.activity_id), coalesce(p_workout_id, n.workout_id));
+      return;
+    end if;
+  end if;
   insert into public.notifications (id, user_id, type, actor_id, friend_request_id, workout_id, join_request_id, activity_id)
   values (p_id, p_user, p_type, p_actor, p_friend_request_id, p_workout_id, p_join_request_id, p_activity_id)
-  on conflict (id) do nothing
+  on conflict (id) do nothing;
+end
 $$;
 
 
@@ -4008,6 +4038,13 @@ CREATE UNIQUE INDEX home_gyms_position_key ON public.home_gyms USING btree (user
 --
 
 CREATE INDEX notifications_actor_idx ON public.notifications USING btree (actor_id);
+
+
+--
+-- Name: notifications_burst_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_burst_idx ON public.notifications USING btree (user_id, actor_id, type, created_at DESC);
 
 
 --
