@@ -1983,8 +1983,9 @@ CREATE FUNCTION private.workout_join_requests_before_insert() RETURNS trigger
     AS $$
 declare
   v_owner uuid;
+  v_date date;
 begin
-  select w.user_id into v_owner from public.workouts w where w.id = new.workout_id and not w._deleted;
+  select w.user_id, w.date into v_owner, v_date from public.workouts w where w.id = new.workout_id and not w._deleted;
   if v_owner is null or (v_owner <> new.requester_id and not private.are_friends(new.requester_id, v_owner)) then
     raise exception 'Workout not found' using errcode = 'SPW01';
   end if;
@@ -1994,6 +1995,17 @@ begin
   if new.replace_workout_id is not null and not exists (
        select 1 from public.workouts w where w.id = new.replace_workout_id and w.user_id = new.requester_id) then
     raise exception 'Workout not found' using errcode = 'SPW01';
+  end if;
+  if char_length(new.id) > 59 then
+    raise exception 'Join request id too long' using errcode = 'SPV01';
+  end if;
+  if v_date < private.user_today(v_owner) then
+    raise exception 'Workout is over' using errcode = 'SPW06';
+  end if;
+  if exists (select 1 from public.workout_join_requests r
+             where r.workout_id = new.workout_id and r.requester_id = new.requester_id
+               and r.status = 'accepted' and not r._deleted) then
+    raise exception 'You already joined this workout' using errcode = 'SPW08';
   end if;
   new.owner_id := v_owner;
   new.status := 'pending';
