@@ -34,7 +34,7 @@ describeEachEmulator('notification bursts', (ctx) => {
       .eq('type', type)
       .order('created_at');
     expect(error).toBeNull();
-    return (data ?? []) as Note[];
+    return data ?? [];
   };
   /** Moves a user's notifications 11 minutes into the past: the window is over. */
   const age = (userId: string) =>

@@ -30,10 +30,8 @@ describeEachEmulator('names refuse invisible characters', (ctx) => {
     const before = await service().from('profiles').select('*').eq('id', user.id).single();
     for (const name of HOSTILE) {
       for (const column of ['username', 'first_name', 'last_name'] as const) {
-        const res = await client
-          .from('profiles')
-          .update({ [column]: name })
-          .eq('id', user.id);
+        const values: { username?: string; first_name?: string; last_name?: string } = { [column]: name };
+        const res = await client.from('profiles').update(values).eq('id', user.id);
         expect(res.error?.code, `${column} = ${JSON.stringify(name)}`).toBe('SPV03');
       }
     }
