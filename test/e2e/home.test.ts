@@ -1,3 +1,4 @@
+// @clock-sensitive: today's challenge, streak and calendar
 // The home screen end to end (issue 7): the production build in Chromium against the emulator (e-mail
 // confirmation on, sign-up through the inbox). Home renders with every section; the daily challenge's
 // timer starts, pauses, resets and runs out (the page's clock is Playwright's, fast-forwarded), the claim

@@ -1,3 +1,4 @@
+// @clock-sensitive: reminders due now, times shown
 // /notifications end to end: the production build (service worker, sync worker) in Chromium against the
 // emulator. Notifications made by real server paths (a friend request from another user, the reminder
 // scheduler, a flex row) sync into the list, newest first with their texts; "Mark all as read" reaches

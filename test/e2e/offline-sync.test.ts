@@ -1,3 +1,4 @@
+// @clock-sensitive: today in the profile's zone, streak XP per day
 // Offline-first end to end (issue 5): the production build with its service worker and sync worker in
 // Chromium, against the emulator. Loaded once online, the app restarts offline from the cache with the
 // user's data; a workout, a rest-day confirmation and a check-in made offline (through the screens) reach

@@ -1,3 +1,4 @@
+// @clock-sensitive: today, weeks and months, streaks
 // /schedule end to end: the production build in Chromium, its API paths proxied to a fresh emulator that
 // requires e-mail confirmation. A user signs up through the inbox, plans from a preset (XP +5 and streak
 // 1 at once, then on the server, checked with the service key), edits, deletes with confirmation, uses

@@ -1,3 +1,4 @@
+// @clock-sensitive: today in three zones, streaks
 // A trip Berlin -> New York -> Tokyo in Chromium (issue 13, "Time zones and travel"): the profile's zone
 // follows the browser's (src/app/user-data/device-zone.ts), /schedule says where days end, and after each
 // change of zone the streak the app shows equals the server's (one workout planned for today in Berlin:
