@@ -15,6 +15,8 @@ import viteConfig from './vite.config.ts';
 // spend much of their time waiting on PostgreSQL and HTTP. The e2e files run one at a time (each drives
 // a Chromium, a production server and an emulator).
 const WORKERS = Math.max(2, availableParallelism() - 1);
+// E2E_WORKERS=2 runs two e2e files at once (each has its own emulator, server and Chromium on free ports).
+const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
 // CI's run at +14 h (.ci/run) adds a slice of the integration project to its unit and e2e files, to use the
 // worker the one-at-a-time e2e files leave idle: INTEGRATION_ONLY names those files (comma-separated).
@@ -82,8 +84,8 @@ export default mergeConfig(
             globalSetup: ['test/e2e/global-setup.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
-            maxWorkers: 1,
+            fileParallelism: E2E_WORKERS > 1,
+            maxWorkers: E2E_WORKERS,
           },
         },
       ],
