@@ -1,5 +1,7 @@
 import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
+import { clockSensitiveFiles } from './scripts/ci/clock-sensitive.ts';
 import viteConfig from './vite.config.ts';
 
 // Four projects, one command (`npm test` runs all of them after a production build):
@@ -13,10 +15,19 @@ import viteConfig from './vite.config.ts';
 // spend much of their time waiting on PostgreSQL and HTTP. The e2e files run one at a time (each drives
 // a Chromium, a production server and an emulator).
 const WORKERS = Math.max(2, availableParallelism() - 1);
+// E2E_WORKERS=2 runs two e2e files at once (each has its own emulator, server and Chromium on free ports).
+const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
 // CI's run at +14 h (.ci/run) adds a slice of the integration project to its unit and e2e files, to use the
 // worker the one-at-a-time e2e files leave idle: INTEGRATION_ONLY names those files (comma-separated).
 const integrationOnly = process.env.INTEGRATION_ONLY?.split(',').filter((file) => file !== '');
+
+// CI's shifted-clock runs (.ci/run) set CLOCK_SENSITIVE_ONLY=1: each project then runs only its files that
+// touch time, those carrying a `// @clock-sensitive` line (scripts/ci/clock-sensitive.ts). The run at
+// today's date in UTC runs them all.
+const root = fileURLToPath(new URL('.', import.meta.url));
+const clockSensitiveOnly = process.env.CLOCK_SENSITIVE_ONLY === '1';
+const files = (globs: string[]): string[] => (clockSensitiveOnly ? clockSensitiveFiles(root, globs) : globs);
 
 export default mergeConfig(
   viteConfig,
@@ -29,13 +40,13 @@ export default mergeConfig(
             name: 'unit',
             maxWorkers: WORKERS,
             environment: 'node',
-            include: [
+            include: files([
               'src/**/*.test.ts',
               'sync-worker/**/*.test.ts',
               'service-worker/**/*.test.ts',
               'scripts/**/*.test.ts',
               'bench/*.test.ts',
-            ],
+            ]),
             setupFiles: ['test/setup/unit.ts'],
           },
         },
@@ -45,7 +56,7 @@ export default mergeConfig(
             name: 'components',
             maxWorkers: WORKERS,
             environment: 'jsdom',
-            include: ['src/**/*.test.tsx'],
+            include: files(['src/**/*.test.tsx']),
             setupFiles: ['test/setup/components.ts'],
             // jsdom with user-event typing and real RxDB runs beside the Chromium and Postgres projects
             // in `npm test` on 2 cores: 5 s (the default) cut a keyboard test off at 5.4 s in CI.
@@ -58,7 +69,7 @@ export default mergeConfig(
             name: 'integration',
             maxWorkers: WORKERS,
             environment: 'node',
-            include: integrationOnly ?? ['test/integration/**/*.test.ts', 'supabase/**/*.test.ts'],
+            include: integrationOnly ?? files(['test/integration/**/*.test.ts', 'supabase/**/*.test.ts']),
             globalSetup: ['test/integration/global-setup.ts'],
             testTimeout: 30_000,
             hookTimeout: 180_000,
@@ -69,12 +80,12 @@ export default mergeConfig(
           test: {
             name: 'e2e',
             environment: 'node',
-            include: ['test/e2e/**/*.test.ts'],
+            include: files(['test/e2e/**/*.test.ts']),
             globalSetup: ['test/e2e/global-setup.ts'],
             testTimeout: 60_000,
             hookTimeout: 120_000,
-            fileParallelism: false,
-            maxWorkers: 1,
+            fileParallelism: E2E_WORKERS > 1,
+            maxWorkers: E2E_WORKERS,
           },
         },
       ],

@@ -1,3 +1,4 @@
+// @clock-sensitive: the queued token's expiry
 import { describe, expect, it } from 'vitest';
 import {
   decodeTokenClaims,

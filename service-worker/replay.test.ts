@@ -1,3 +1,4 @@
+// @clock-sensitive: the freshest token by its expiry
 // The replay pass against a real IndexedDB implementation (fake-indexeddb) and an in-memory server that
 // behaves like the RPCs: idempotent by client id, checks the bearer token, and can be told to fail.
 import { IDBFactory } from 'fake-indexeddb';

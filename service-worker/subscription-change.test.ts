@@ -1,3 +1,4 @@
+// @clock-sensitive: token expiry against the clock
 // pushsubscriptionchange (subscription-change.ts): with the stored session the worker re-subscribes for
 // the old key and swaps the endpoint on the server (REST insert, then delete of the old row); without a
 // usable session, or when the server or network refuses, it leaves a renewal for the page in IndexedDB

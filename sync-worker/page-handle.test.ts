@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 // src/sync's handle on the worker over a real comlink channel (a Node MessageChannel stands in for the Worker) to the
 // real worker API, on RxDB with fake-indexeddb. The backend is unreachable on purpose: this is about
 // start, token hand-over, user switch, sign-out and the status subscription, not replication.

@@ -60,9 +60,13 @@ for (const run of runs) {
   const files = report.testResults?.length ?? 0;
   const failedFiles = (report.testResults ?? []).filter((r) => r.status === 'failed').length;
   const runSkipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  // The tests' wall time: from Vitest's start to the last file's end (a build before it is not counted).
+  const ends = (report.testResults ?? []).map((r) => r.endTime ?? 0);
+  const seconds = ends.length > 0 && report.startTime ? (Math.max(...ends) - report.startTime) / 1000 : 0;
   console.log(
     `ci: ${run}: Test Files ${files - failedFiles} passed, ${failedFiles} failed; ` +
-      `Tests ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${runSkipped} skipped`,
+      `Tests ${report.numPassedTests} passed, ${report.numFailedTests} failed, ${runSkipped} skipped; ` +
+      `${seconds.toFixed(0)} s of tests`,
   );
   // The seeded properties: how many seeds ran, and how long the file took (issue 17 asks the log for both).
   for (const fileResult of report.testResults ?? []) {

@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 import { firstValueFrom, filter } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { databaseNameFor } from './database-name';

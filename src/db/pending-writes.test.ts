@@ -1,3 +1,4 @@
+// @clock-sensitive: today and streaks
 import { filter, firstValueFrom, timeout } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkIn, checkOut } from './commands/check-ins';

@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 import type { RxDocumentData } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { editWorkout, planWorkout } from './commands/workouts';

@@ -1,3 +1,4 @@
+// @clock-sensitive: day ranges
 import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../domain/dates';

@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 import { BehaviorSubject, filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { checkIn } from './commands/check-ins';

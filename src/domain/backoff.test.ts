@@ -1,3 +1,4 @@
+// @clock-sensitive: Retry-After dates
 // The shared retry delays: doubling and caps, jitter from an injected random source, and Retry-After.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,3 +1,4 @@
+// @clock-sensitive: the challenge's day
 import { describe, it, expect } from 'vitest';
 import { DEFAULT_CHALLENGE, challengeDateUtc } from './challenge-date';
 

@@ -1,3 +1,4 @@
+// @clock-sensitive: days, weeks and zones
 import { describe, it, expect, vi } from 'vitest';
 import {
   addDays,

@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks over days
 import { describe, it, expect } from 'vitest';
 import json from '../../test/vectors/streaks.json';
 import { addDays, todayIn } from './dates';

@@ -1,3 +1,4 @@
+// @clock-sensitive: today
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { purgeStaleRestDayFlags, readRestDayFlag, storeRestDayFlag } from './rest-day-flag';

@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock waits
 import { describe, expect, it } from 'vitest';
 import {
   RETRY_DELAYS_MS,

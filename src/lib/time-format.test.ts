@@ -1,3 +1,4 @@
+// @clock-sensitive: times and days in zones
 import { describe, expect, it } from 'vitest';
 import {
   formatClockTime,

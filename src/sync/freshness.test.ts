@@ -1,3 +1,4 @@
+// @clock-sensitive: freshness against the clock
 // Refresh on focus: a resync when the window regains focus and the last sync is older than 5 minutes.
 import { describe, expect, it } from 'vitest';
 import { isStale, refreshOnFocus } from './freshness';

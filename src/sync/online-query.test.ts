@@ -1,3 +1,4 @@
+// @clock-sensitive: wall clock, fake timers
 // The data-client rules under fake timers: fresh 5 min, dropped 10 min after last use, retries (3 for
 // queries, never on 4xx; 1 for mutations) with delays 1 s, 2 s, 4 s ... capped at 30 s.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @clock-sensitive: session expiry
 // The page's sync wiring with real parts: the real SyncWorkerClient over a comlink channel to the real
 // worker API (RxDB on fake-indexeddb; the backend address is unreachable on purpose), the real service
 // worker token store (QueueDb on fake-indexeddb) and the real storeSessionToken. The auth side is the

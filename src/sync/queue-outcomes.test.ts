@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 // Settling intents the service worker queued: real RxDB (fake-indexeddb), the real check-in command and
 // pending ledger, the real QueueDb the worker records refusals in.
 import { IDBFactory } from 'fake-indexeddb';

@@ -1,3 +1,4 @@
+// @clock-sensitive: Retry-After against the clock
 // The worker's supabase-js client: every call names the product (X-Client-Info: spotter-web/1.0.0) and
 // carries the page's current token, read at request time (no session, no refresh in the worker).
 import { describe, expect, it } from 'vitest';

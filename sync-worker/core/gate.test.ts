@@ -1,3 +1,4 @@
+// @clock-sensitive: token expiry, Retry-After
 // The gate's rules: requests wait while offline, without a token, after a 401 for the current token, or
 // after a failure until a nudge; closing rejects the waiters. And how failures are classified.
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 // The worker's local-document streams over real RxDB on fake-indexeddb: the current value, every later
 // write of that document, nothing for other writes; the stored ledger equals the one RxDB reads.
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @clock-sensitive: timestamps compared
 // Pulled rows of pull-only collections against pending intents: patches laid over, set-wide intents keep
 // the local rows, queued intents the row shows applied are settled. Real RxDB on fake-indexeddb.
 import { afterEach, describe, expect, it } from 'vitest';

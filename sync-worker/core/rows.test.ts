@@ -1,3 +1,4 @@
+// @clock-sensitive: timestamps parsed
 import { describe, expect, it } from 'vitest';
 import { modifiedMicros } from './rows';
 

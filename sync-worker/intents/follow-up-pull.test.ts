@@ -1,3 +1,4 @@
+// @clock-sensitive: fake timers, streaks
 // The follow-up pull after acknowledged pushes (follow-up-pull.ts): one pull per batch or per burst of
 // batches, at most one per `maxWaitMs` during a long run, only for collections that move progression,
 // and no timer left after unsubscribing. The replications' `sent$` are plain subjects here; the

@@ -1,3 +1,4 @@
+// @clock-sensitive: Retry-After against the clock
 // The sender's schedule: strict seq order, back-off on 5xx (no overtaking), a refused token holds
 // everything until a new one, a refusal moves on. Real RxDB on fake-indexeddb, the real gate and the real
 // supabase-js client over a scripted network.

@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks, today, zones
 // Issue 7: after the server acknowledges a write, the progression never shows the old server numbers
 // while the follow-up pull lands (the profile and the ledger row arrive as two writes, in either
 // order), and the settling entry goes once the pulled data shows the write. Real RxDB on

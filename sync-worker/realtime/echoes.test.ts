@@ -1,3 +1,4 @@
+// @clock-sensitive: timestamps, fake timers
 // Echoes (echoes.ts): a change is one only when its record equals the latest state this database
 // wrote of that document and the delivery stands for that one event; its pull is put off and shared,
 // never dropped.

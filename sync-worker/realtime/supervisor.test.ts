@@ -1,3 +1,4 @@
+// @clock-sensitive: token expiry, fake timers
 // The realtime supervisor's schedule under fake timers, against a scripted channel that reports the
 // statuses realtime-js reports (the real client is covered by the integration suites).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -4,37 +4,34 @@
 // identity page, the route guard and the Connection Timeout screen.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { Emulator } from '../../supabase/emulator/src/start-emulator';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import {
   createConfirmedUser,
   inboxLink as mailedLink,
   TEST_PASSWORD as PASSWORD,
   uniqueEmail,
 } from './support/accounts';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import { seriousAxeViolations } from './support/axe';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { watchPageProblems } from './support/page-problems';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
 
 // Review screenshots (git-ignored), like screenshots.test.ts writes for the public screens.
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 describeInBrowser('accounts (production build, emulator with e-mail confirmation)', () => {
-  let app: AppWithEmulator;
-  let emulator: Emulator;
-  let baseUrl: string;
-  let browser: Browser;
-  let context: BrowserContext;
+  const harness = useAppWithEmulator({ confirmEmail: true });
   let page: Page;
-  let problems: () => string[];
   /** Problems a test expects (a refused sign-in answers 400): matched and removed before the check. */
   let expected: RegExp[] = [];
+  beforeEach(() => {
+    expected = [];
+  });
 
-  const inboxLink = (to: string, type: 'signup' | 'recovery') => mailedLink(emulator, to, type);
+  const inboxLink = (to: string, type: 'signup' | 'recovery') => mailedLink(harness.app.emulator, to, type);
 
-  const confirmedUser = async (username: string) => (await createConfirmedUser(emulator, username)).email;
+  const confirmedUser = async (username: string) =>
+    (await createConfirmedUser(harness.app.emulator, username)).email;
 
   async function signInThroughForm(address: string, password: string, remember = true): Promise<void> {
     await page.goto('/login');
@@ -44,34 +41,13 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
     await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   }
 
-  beforeAll(async () => {
-    app = await startAppWithEmulator({ confirmEmail: true });
-    ({ emulator, baseUrl } = app);
-    browser = await launchBrowser();
+  beforeAll(() => {
     mkdirSync(shots, { recursive: true });
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   const openPage = async () => {
-    context = await browser.newContext({
-      baseURL: baseUrl,
-      locale: 'en-US',
-      viewport: { width: 1280, height: 800 },
-    });
-    page = await context.newPage();
-    problems = watchPageProblems(page).list;
-    expected = [];
+    ({ page } = await harness.device(() => expected));
   };
-
-  afterEach(async () => {
-    const left = problems().filter((problem) => !expected.some((pattern) => pattern.test(problem)));
-    await context.close();
-    expect(left, 'console errors or failed requests').toEqual([]);
-  });
 
   it('signs up with variant A, verifies through the inbox link and lands signed in on /home', async () => {
     await openPage();
@@ -90,7 +66,11 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
     await page.goto(await inboxLink(address, 'signup'));
     await page.getByRole('heading', { level: 1, name: 'Welcome, Mia' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/home');
-    const { rows } = await emulator.engine.query<{ username: string; first_name: string; last_name: string }>(
+    const { rows } = await harness.app.emulator.engine.query<{
+      username: string;
+      first_name: string;
+      last_name: string;
+    }>(
       'select username, first_name, last_name from public.profiles p join auth.users u on u.id = p.id where u.email = $1',
       [address],
     );
@@ -116,7 +96,7 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
 
     await page.goto(await inboxLink(address, 'signup'));
     await page.getByRole('heading', { level: 1, name: 'Welcome, squatqueen_b' }).waitFor();
-    const { rows } = await emulator.engine.query<{ username: string }>(
+    const { rows } = await harness.app.emulator.engine.query<{ username: string }>(
       'select username from public.profiles p join auth.users u on u.id = p.id where u.email = $1',
       [address],
     );
@@ -136,9 +116,9 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
     await openPage();
     expected = [/HTTP 400: POST .*\/auth\/v1\/token/, /status of 400/];
     const address = uniqueEmail('unverified');
-    const signUp = await fetch(`${emulator.url}/auth/v1/signup`, {
+    const signUp = await fetch(`${harness.app.emulator.url}/auth/v1/signup`, {
       method: 'POST',
-      headers: { apikey: emulator.status.ANON_KEY, 'content-type': 'application/json' },
+      headers: { apikey: harness.app.emulator.status.ANON_KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ email: address, password: PASSWORD }),
     });
     expect(signUp.status).toBe(200);
@@ -223,9 +203,9 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
 
   it('sends the user to /login when the auth server refuses to refresh a stored session', async () => {
     await openPage();
-    const signIn = await fetch(`${emulator.url}/auth/v1/token?grant_type=password`, {
+    const signIn = await fetch(`${harness.app.emulator.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: emulator.status.ANON_KEY, 'content-type': 'application/json' },
+      headers: { apikey: harness.app.emulator.status.ANON_KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ email: await confirmedUser('ida'), password: PASSWORD }),
     });
     const session = (await signIn.json()) as Record<string, unknown>;
@@ -252,9 +232,9 @@ describeInBrowser('accounts (production build, emulator with e-mail confirmation
   it('shows Connection Timeout with a reload button when the session cannot be verified within 8 s', async () => {
     await openPage();
     // An expired stored session needs a refresh; the auth server is unreachable.
-    const signIn = await fetch(`${emulator.url}/auth/v1/token?grant_type=password`, {
+    const signIn = await fetch(`${harness.app.emulator.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
-      headers: { apikey: emulator.status.ANON_KEY, 'content-type': 'application/json' },
+      headers: { apikey: harness.app.emulator.status.ANON_KEY, 'content-type': 'application/json' },
       body: JSON.stringify({ email: await confirmedUser('zoe'), password: PASSWORD }),
     });
     const session = (await signIn.json()) as Record<string, unknown>;

@@ -1,3 +1,4 @@
+// @clock-sensitive: activity times and days shown
 // Flex end to end: the production build in Chromium against a fresh emulator, two users who became
 // friends through the real friend-request RPCs. The friend checks in (an activity in my feed); I flex
 // it offline: pressed at once with the count and "You flexed this", nothing on the server yet, and no

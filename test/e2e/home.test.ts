@@ -1,3 +1,4 @@
+// @clock-sensitive: today's challenge, streak and calendar
 // The home screen end to end (issue 7): the production build in Chromium against the emulator (e-mail
 // confirmation on, sign-up through the inbox). Home renders with every section; the daily challenge's
 // timer starts, pauses, resets and runs out (the page's clock is Playwright's, fast-forwarded), the claim
@@ -6,15 +7,15 @@
 // pending and reaches the server exactly once after reconnecting.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { seriousAxeViolations } from './support/axe';
-import { describeInBrowser, launchBrowser } from './support/browser';
+import { describeInBrowser } from './support/browser';
 import { inboxLink, TEST_PASSWORD, uniqueEmail } from './support/accounts';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import type { AppWithEmulator } from './support/app-with-emulator';
 import { confirmedUser, signIn, skipWalkthrough } from './support/home-app';
-import { watchPageProblems } from './support/page-problems';
 import { eventually } from './support/sync-user';
+import { useAppWithEmulator } from './support/use-app';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const COMPLETE = 'Challenge complete!';
@@ -24,25 +25,23 @@ const RAW_KEY =
   /\b(?:home|challenges|achievements|motivation|common|errors):[\w.]+|\b(?:today|progress|feed|calendar|xpChart|sync|card|goal|nextGoal|items|challenge|workoutTypes|legend|kinds)\.[a-zA-Z_]+/;
 
 describeInBrowser('home (production build, emulator with e-mail confirmation)', () => {
+  const harness = useAppWithEmulator({ confirmEmail: true });
   let app: AppWithEmulator;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-  const uncaught: string[] = [];
   let page: Page;
   let userId: string;
   const username = 'homehero';
 
+  /**
+   * A device kept for the rest of the file (the tests go on with the first user's page). Offline, failed
+   * requests are expected; uncaught exceptions never are.
+   */
   async function openPage(
     viewport = { width: 1440, height: 900 },
   ): Promise<{ context: BrowserContext; page: Page }> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, locale: 'en-US', viewport });
-    contexts.push(context);
-    const p = await context.newPage();
+    const device = await harness.journeyDevice(() => [/^(?!uncaught)/], { viewport });
     // The challenge's 60 s run on Playwright's clock (time flows; runFor fast-forwards the timers).
-    await p.clock.install();
-    const problems = watchPageProblems(p);
-    p.on('close', () => uncaught.push(...problems.list().filter((line) => line.startsWith('uncaught'))));
-    return { context, page: p };
+    await device.page.clock.install();
+    return device;
   }
 
   const count = async (sql: string, params: unknown[]) =>
@@ -69,17 +68,9 @@ describeInBrowser('home (production build, emulator with e-mail confirmation)', 
       .waitFor({ state: 'detached', timeout: 30_000 });
   };
 
-  beforeAll(async () => {
-    app = await startAppWithEmulator({ confirmEmail: true });
-    browser = await launchBrowser();
+  beforeAll(() => {
+    app = harness.app;
     mkdirSync(shots, { recursive: true });
-  }, 240_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await app?.stop();
-    expect(uncaught, 'uncaught exceptions').toEqual([]);
   });
 
   it('signs up through the inbox and shows every section of home', async () => {

@@ -1,3 +1,4 @@
+// @clock-sensitive: workouts planned for days from today
 // Join a friend's workout end to end: the production build in Chromium against a fresh emulator, two
 // users made friends through the real friend-request RPCs, each in their own browser context. The owner
 // plans three workouts today (dated from the clock under test); I join the first from the feed while

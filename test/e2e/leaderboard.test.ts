@@ -1,3 +1,4 @@
+// @clock-sensitive: this week's leaderboard
 // The friends' weekly leaderboard end to end: the production build in Chromium against a fresh emulator,
 // two users who became friends through the real friend-request RPCs. I watch /home; my friend plans a
 // workout on their own device (the REST API with their token), the server awards XP, and my card moves

@@ -1,3 +1,4 @@
+// @clock-sensitive: reminders due now, times shown
 // /notifications end to end: the production build (service worker, sync worker) in Chromium against the
 // emulator. Notifications made by real server paths (a friend request from another user, the reminder
 // scheduler, a flex row) sync into the list, newest first with their texts; "Mark all as read" reaches
@@ -6,11 +7,10 @@
 // switch in settings explains a blocked permission; the service worker shows a delivered push (CDP
 // `deliverPushMessage`: headless Chromium cannot subscribe at a real push service).
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { watchPageProblems } from './support/page-problems';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { AppWithEmulator } from './support/app-with-emulator';
+import { describeInBrowser } from './support/browser';
 import {
   eventually,
   serverCount,
@@ -19,22 +19,25 @@ import {
   SYNC_PASSWORD,
   type SyncUser,
 } from './support/sync-user';
+import { useAppWithEmulator } from './support/use-app';
+
+// Offline, failed requests are expected; uncaught exceptions never are.
+const ALL_BUT_UNCAUGHT = () => [/^(?!uncaught)/];
 
 describeInBrowser('notifications page (production build, emulator)', () => {
+  const harness = useAppWithEmulator();
   let app: AppWithEmulator;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let me: SyncUser;
   let pal: SyncUser;
   let palName: string;
-  const uncaught: string[] = [];
 
   const count = (sql: string) => serverCount(app, sql, [me.id]);
   const items = () => page.getByTestId('notification-item');
 
   beforeAll(async () => {
-    app = await startAppWithEmulator();
+    app = harness.app;
     const suffix = randomUUID().slice(0, 4);
     me = await signUpSyncUser(app, `nme${suffix}`);
     palName = `npal${suffix}`;
@@ -72,24 +75,8 @@ describeInBrowser('notifications page (production build, emulator)', () => {
     );
     expect(await app.emulator.push.runReminders()).toBe(1);
 
-    browser = await launchBrowser();
-    context = await browser.newContext({
-      baseURL: app.baseUrl,
-      locale: 'en-US',
-      timezoneId: 'UTC',
-      viewport: { width: 1280, height: 800 },
-    });
-    page = await context.newPage();
-    const problems = watchPageProblems(page);
-    // Offline, failed requests are expected; uncaught exceptions never are.
-    page.on('close', () => uncaught.push(...problems.list().filter((line) => line.startsWith('uncaught'))));
-  }, 240_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
-    expect(uncaught).toEqual([]);
+    // One page for the whole file.
+    ({ context, page } = await harness.journeyDevice(ALL_BUT_UNCAUGHT, { timezoneId: 'UTC' }));
   });
 
   it('lists the synced notifications newest first, unread marked, and marks all read on the server', async () => {
@@ -183,73 +170,64 @@ describeInBrowser('notifications page (production build, emulator)', () => {
   });
 
   it('the service worker shows a pushed notification with its link', async () => {
-    const pushContext = await browser.newContext({
-      baseURL: app.baseUrl,
-      locale: 'en-US',
+    const { context: pushContext, page: pushPage } = await harness.device(ALL_BUT_UNCAUGHT, {
       permissions: ['notifications'],
     });
-    try {
-      const pushPage = await pushContext.newPage();
-      const cdp = await pushContext.newCDPSession(pushPage);
-      const registered = new Promise<string>((resolve) => {
-        cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
-          const active = event.versions.find(
-            (v) => v.status === 'activated' && v.runningStatus === 'running',
-          );
-          if (active) resolve(active.registrationId);
-        });
+    const cdp = await pushContext.newCDPSession(pushPage);
+    const registered = new Promise<string>((resolve) => {
+      cdp.on('ServiceWorker.workerVersionUpdated', (event) => {
+        const active = event.versions.find((v) => v.status === 'activated' && v.runningStatus === 'running');
+        if (active) resolve(active.registrationId);
       });
-      await cdp.send('ServiceWorker.enable');
-      await pushPage.goto('/');
-      const registrationId = await registered;
-      // What the emulator's sender puts in a push (supabase/functions/_shared/push-message.ts).
-      const message = {
-        id: 'friend_request_received:e2e',
-        type: 'friend_request_received',
+    });
+    await cdp.send('ServiceWorker.enable');
+    await pushPage.goto('/');
+    const registrationId = await registered;
+    // What the emulator's sender puts in a push (supabase/functions/_shared/push-message.ts).
+    const message = {
+      id: 'friend_request_received:e2e',
+      type: 'friend_request_received',
+      title: 'Spotter',
+      body: 'marco sent you a friend request',
+      url: '/profile',
+    };
+    const deliver = () =>
+      cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: app.baseUrl,
+        registrationId,
+        data: JSON.stringify(message),
+      });
+    const shown = () =>
+      pushPage.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        return (await registration.getNotifications()).map((n) => ({
+          title: n.title,
+          body: n.body,
+          tag: n.tag,
+          data: n.data as unknown,
+        }));
+      });
+    const expected = [
+      {
         title: 'Spotter',
         body: 'marco sent you a friend request',
-        url: '/profile',
-      };
-      const deliver = () =>
-        cdp.send('ServiceWorker.deliverPushMessage', {
-          origin: app.baseUrl,
-          registrationId,
-          data: JSON.stringify(message),
-        });
-      const shown = () =>
-        pushPage.evaluate(async () => {
-          const registration = await navigator.serviceWorker.ready;
-          return (await registration.getNotifications()).map((n) => ({
-            title: n.title,
-            body: n.body,
-            tag: n.tag,
-            data: n.data as unknown,
-          }));
-        });
-      const expected = [
-        {
-          title: 'Spotter',
-          body: 'marco sent you a friend request',
-          tag: 'friend_request_received:e2e',
-          data: { url: '/profile', id: 'friend_request_received:e2e' },
-        },
-      ];
-      // CDP hands the push to the worker once. In one loaded CI run nothing showed within 30 s (another
-      // took over 10 s), while alone it shows in about 2 s: Chromium does not report a dispatch that
-      // failed. So the test delivers again after 10 s with nothing shown. The notification's tag makes a
-      // later delivery replace an earlier one, so exactly one notification must still show.
-      let seen: unknown[] = [];
-      for (let attempt = 0; attempt < 4 && seen.length === 0; attempt += 1) {
-        await deliver();
-        const until = Date.now() + 10_000;
-        do {
-          seen = await shown();
-          if (seen.length === 0) await pushPage.waitForTimeout(250);
-        } while (seen.length === 0 && Date.now() < until);
-      }
-      expect(seen).toEqual(expected);
-    } finally {
-      await pushContext.close();
+        tag: 'friend_request_received:e2e',
+        data: { url: '/profile', id: 'friend_request_received:e2e' },
+      },
+    ];
+    // CDP hands the push to the worker once. In one loaded CI run nothing showed within 30 s (another
+    // took over 10 s), while alone it shows in about 2 s: Chromium does not report a dispatch that
+    // failed. So the test delivers again after 10 s with nothing shown. The notification's tag makes a
+    // later delivery replace an earlier one, so exactly one notification must still show.
+    let seen: unknown[] = [];
+    for (let attempt = 0; attempt < 4 && seen.length === 0; attempt += 1) {
+      await deliver();
+      const until = Date.now() + 10_000;
+      do {
+        seen = await shown();
+        if (seen.length === 0) await pushPage.waitForTimeout(250);
+      } while (seen.length === 0 && Date.now() < until);
     }
+    expect(seen).toEqual(expected);
   });
 });

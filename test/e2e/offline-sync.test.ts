@@ -1,12 +1,13 @@
+// @clock-sensitive: today in the profile's zone, streak XP per day
 // Offline-first end to end (issue 5): the production build with its service worker and sync worker in
 // Chromium, against the emulator. Loaded once online, the app restarts offline from the cache with the
 // user's data; a workout, a rest-day confirmation and a check-in made offline (through the screens) reach
 // the server exactly once after the page was closed and reopened online, and the XP ledger awards each
 // once; two browser contexts of one user see each other's changes live.
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
-import { describeInBrowser, launchBrowser } from './support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { AppWithEmulator } from './support/app-with-emulator';
+import { describeInBrowser } from './support/browser';
 import { watchPageProblems } from './support/page-problems';
 import {
   addDays,
@@ -19,12 +20,15 @@ import {
   signUpSyncUser,
   type SyncUser,
 } from './support/sync-user';
+import { useAppWithEmulator } from './support/use-app';
 
 const GYM = 'de-berlin-mcfit-alexanderplatz';
+// Offline, failed requests are expected; uncaught exceptions never are.
+const ALL_BUT_UNCAUGHT = () => [/^(?!uncaught)/];
 
 describeInBrowser('offline sync (production build, service worker, sync worker, emulator)', () => {
+  const harness = useAppWithEmulator();
   let app: AppWithEmulator;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let user: SyncUser;
@@ -33,15 +37,15 @@ describeInBrowser('offline sync (production build, service worker, sync worker, 
   const pageErrors: string[] = [];
 
   const count = (sql: string, params: unknown[]) => serverCount(app, sql, params);
+  /** Watches a page the file opens itself (the harness watches its devices' first pages). */
   const watch = (p: Page) => {
     const problems = watchPageProblems(p);
-    // Offline, failed requests are expected; uncaught exceptions never are.
     p.on('close', () => pageErrors.push(...problems.list().filter((line) => line.startsWith('uncaught'))));
     return problems;
   };
 
   beforeAll(async () => {
-    app = await startAppWithEmulator();
+    app = harness.app;
     user = await signUpSyncUser(app, 'offline_lifter');
     const gym = await app.emulator.engine.query<{ name: string }>(
       'select name from public.gyms where id = $1',
@@ -53,20 +57,8 @@ describeInBrowser('offline sync (production build, service worker, sync worker, 
       'insert into public.home_gyms (id, user_id, gym_id, position) values ($1, $2, $3, 1)',
       [`${user.id}:${GYM}`, user.id, GYM],
     );
-    browser = await launchBrowser();
-    context = await browser.newContext({
-      baseURL: app.baseUrl,
-      locale: 'en-US',
-      viewport: { width: 1280, height: 800 },
-    });
-    page = await context.newPage();
-    watch(page);
-  }, 240_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
+    // One device for the whole file: its data, service worker and queue carry over from test to test.
+    ({ context, page } = await harness.journeyDevice(ALL_BUT_UNCAUGHT));
   });
 
   it('starts from the cache offline with the user data it synced online', async () => {
@@ -182,39 +174,29 @@ describeInBrowser('offline sync (production build, service worker, sync worker, 
   }, 240_000);
 
   it('two browser contexts of one user see each other’s changes live', async () => {
-    const other = await browser.newContext({
-      baseURL: app.baseUrl,
-      locale: 'en-US',
-      viewport: { width: 1280, height: 800 },
-    });
-    try {
-      const second = await other.newPage();
-      watch(second);
-      await signInThroughUi(second, user);
-      const laterDay = addDays(today, 3);
-      for (const p of [page, second]) {
-        await p.goto('/schedule');
-        await showDay(p, laterDay);
-      }
-      const plan = async (p: Page, preset: string) => {
-        await p.getByTestId(`day-${laterDay}`).click();
-        await p.getByRole('button', { name: 'Plan workout' }).first().click();
-        const dialog = p.getByRole('dialog', { name: 'Plan a workout' });
-        await dialog.getByRole('button', { name: new RegExp(preset) }).click();
-        await dialog.getByRole('button', { name: 'Plan workout' }).click();
-        await dialog.waitFor({ state: 'hidden' });
-      };
-      await plan(page, 'Push day');
-      await expect
-        .poll(() => second.getByTestId(`day-${laterDay}`).getAttribute('aria-label'), { timeout: 15_000 })
-        .toContain('Push day');
-      await plan(second, 'Pull day');
-      await expect
-        .poll(() => page.getByTestId(`day-${laterDay}`).getAttribute('aria-label'), { timeout: 15_000 })
-        .toContain('Pull day');
-    } finally {
-      await other.close();
+    const { page: second } = await harness.device(ALL_BUT_UNCAUGHT);
+    await signInThroughUi(second, user);
+    const laterDay = addDays(today, 3);
+    for (const p of [page, second]) {
+      await p.goto('/schedule');
+      await showDay(p, laterDay);
     }
+    const plan = async (p: Page, preset: string) => {
+      await p.getByTestId(`day-${laterDay}`).click();
+      await p.getByRole('button', { name: 'Plan workout' }).first().click();
+      const dialog = p.getByRole('dialog', { name: 'Plan a workout' });
+      await dialog.getByRole('button', { name: new RegExp(preset) }).click();
+      await dialog.getByRole('button', { name: 'Plan workout' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+    await plan(page, 'Push day');
+    await expect
+      .poll(() => second.getByTestId(`day-${laterDay}`).getAttribute('aria-label'), { timeout: 15_000 })
+      .toContain('Push day');
+    await plan(second, 'Pull day');
+    await expect
+      .poll(() => page.getByTestId(`day-${laterDay}`).getAttribute('aria-label'), { timeout: 15_000 })
+      .toContain('Pull day');
     expect(pageErrors).toEqual([]);
   });
 });

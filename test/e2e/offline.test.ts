@@ -2,12 +2,11 @@
 // control, the app from the precache while offline, and the write queue (202 when offline, replay when
 // back online with the freshest stored token, each write applied once, refused writes recorded).
 import { randomUUID } from 'node:crypto';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
+import type { AppWithEmulator } from './support/app-with-emulator';
+import { describeInBrowser } from './support/browser';
 import { skipWalkthrough } from './support/home-app';
-import { watchPageProblems } from './support/page-problems';
 import {
   collectWorkerMessages,
   postRpc,
@@ -17,6 +16,7 @@ import {
   workerMessages,
 } from './support/service-worker-page';
 import { signInThroughUi, SYNC_PASSWORD } from './support/sync-user';
+import { useAppWithEmulator } from './support/use-app';
 
 const GYM = 'de-berlin-mcfit-alexanderplatz';
 
@@ -38,8 +38,8 @@ async function until<T>(
 }
 
 describeInBrowser('offline: service worker and write queue (production build, emulator)', () => {
+  const harness = useAppWithEmulator();
   let app: AppWithEmulator;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
   let problems: () => string[];
@@ -62,7 +62,7 @@ describeInBrowser('offline: service worker and write queue (production build, em
   };
 
   beforeAll(async () => {
-    app = await startAppWithEmulator();
+    app = harness.app;
     email = `sw-${randomUUID().slice(0, 8)}@example.test`;
     const signUp = await fetch(`${app.emulator.url}/auth/v1/signup`, {
       method: 'POST',
@@ -77,17 +77,8 @@ describeInBrowser('offline: service worker and write queue (production build, em
     const session = (await signUp.json()) as { access_token: string; user: { id: string } };
     user = { id: session.user.id, accessToken: session.access_token };
 
-    browser = await launchBrowser();
-    context = await browser.newContext({ baseURL: app.baseUrl, locale: 'en-US' });
-    page = await context.newPage();
-    ({ list: problems, clear: clearProblems } = watchPageProblems(page));
-    // Starting the emulator (migrations and seed on PGlite) is slow on a busy machine.
-  }, 240_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
+    // One page for the whole file: its service worker and queue carry over from test to test.
+    ({ context, page, problems, clearProblems } = await harness.journeyDevice());
   });
 
   it('registers /sw.js with root scope and controls the page after a reload', async () => {

@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks and today's celebrations
 // The shell's overlays end to end: the production build in Chromium against a fresh emulator. The login
 // animation shows once per calendar day and only with a streak (seeded with the service key); the
 // walkthrough shows once per user: after Skip it stays away on reload and on another device (the auth

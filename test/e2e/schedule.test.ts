@@ -1,3 +1,4 @@
+// @clock-sensitive: today, weeks and months, streaks
 // /schedule end to end: the production build in Chromium, its API paths proxied to a fresh emulator that
 // requires e-mail confirmation. A user signs up through the inbox, plans from a preset (XP +5 and streak
 // 1 at once, then on the server, checked with the service key), edits, deletes with confirmation, uses
@@ -8,18 +9,16 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { BrowserContextOptions, Locator, Page } from 'playwright-core';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { addDays, todayIn, weekdayOf } from '../../src/domain/dates';
-import type { Emulator } from '../../supabase/emulator/src/start-emulator';
 import { createConfirmedUser, inboxLink, TEST_PASSWORD as PASSWORD, uniqueEmail } from './support/accounts';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import { seriousAxeViolations } from './support/axe';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { watchPageProblems } from './support/page-problems';
+import { describeInBrowser } from './support/browser';
 import { eventually, serviceApi, type ServiceApi } from './support/schedule-api';
 import { untilServiceWorkerControls } from './support/service-worker-page';
 import { showDay } from './support/sync-user';
+import { useAppWithEmulator } from './support/use-app';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 // Raw i18n keys of the schedule and motivation namespaces, should one ever reach the screen.
@@ -44,33 +43,28 @@ interface ProfileRow {
 }
 
 describeInBrowser('/schedule (production build, emulator with e-mail confirmation)', () => {
-  let app: AppWithEmulator;
-  let emulator: Emulator;
-  let baseUrl: string;
-  let browser: Browser;
+  // Each test answers for the problems that arose while it ran (cancelled requests are not problems:
+  // support/page-problems.ts); the first user's page lives on from test to test, the others end with theirs.
+  const harness = useAppWithEmulator({ confirmEmail: true });
   let api: ServiceApi;
-  const contexts: { context: BrowserContext; problems: () => string[]; checked: number }[] = [];
   /** Problems a test expects (requests cut off while offline): matched and removed before the check. */
   let expected: RegExp[] = [];
+  beforeEach(() => {
+    expected = [];
+  });
   // The first user's page is shared by the tests that follow its sign-up, in order.
   let mia: { page: Page; id: string; email: string };
   // Chromium runs in UTC (timezoneId), and new profiles default to UTC: "today" is the UTC date.
   const today = () => todayIn('UTC', new Date());
+  const pageOptions: BrowserContextOptions = { timezoneId: 'UTC', viewport: { width: 1280, height: 860 } };
 
-  async function newPage(options: { viewport?: { width: number; height: number } } = {}): Promise<Page> {
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      locale: 'en-US',
-      timezoneId: 'UTC',
-      viewport: options.viewport ?? { width: 1280, height: 860 },
-    });
-    const page = await context.newPage();
-    contexts.push({ context, problems: watchPageProblems(page).list, checked: 0 });
-    return page;
+  /** A page for this test only. */
+  async function newPage(): Promise<Page> {
+    return (await harness.device(() => expected, pageOptions)).page;
   }
 
   async function profileOf(address: string): Promise<ProfileRow> {
-    const { rows } = await emulator.engine.query<{ id: string }>(
+    const { rows } = await harness.app.emulator.engine.query<{ id: string }>(
       'select id from auth.users where email = $1',
       [address],
     );
@@ -86,7 +80,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
 
   /** A confirmed user (admin API), signed in through the form, on /schedule. */
   async function signedInUser(username: string, page: Page): Promise<{ id: string; email: string }> {
-    const { id, email: address } = await createConfirmedUser(emulator, username);
+    const { id, email: address } = await createConfirmedUser(harness.app.emulator, username);
     await page.goto('/login');
     await page.getByLabel('Email').fill(address);
     await page.getByLabel('Password', { exact: true }).and(page.locator('input')).fill(PASSWORD);
@@ -146,39 +140,14 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     await dialog.waitFor({ state: 'detached' });
   }
 
-  beforeAll(async () => {
-    app = await startAppWithEmulator({ confirmEmail: true });
-    ({ emulator, baseUrl } = app);
-    api = serviceApi(emulator);
-    browser = await launchBrowser();
+  beforeAll(() => {
+    api = serviceApi(harness.app.emulator);
     mkdirSync(shots, { recursive: true });
-  }, 240_000);
-
-  afterAll(async () => {
-    for (const { context } of contexts) await context.close();
-    await browser?.close();
-    await app?.stop();
-  });
-
-  // Each test answers for the problems that arose while it ran (cancelled requests are not problems:
-  // support/page-problems.ts).
-  afterEach(() => {
-    const left = contexts
-      .flatMap((entry) => {
-        const all = entry.problems();
-        const fresh = all.slice(entry.checked);
-        entry.checked = all.length;
-        return fresh;
-      })
-      .filter((problem) => !expected.some((pattern) => pattern.test(problem)));
-    expected = [];
-    // Only the first user's page lives on; the others end with their test.
-    for (const entry of contexts.splice(1)) void entry.context.close();
-    expect(left, 'console errors or failed requests').toEqual([]);
   });
 
   it('signs up through the inbox and opens the week view with today marked', async () => {
-    const page = await newPage();
+    // Mia's page: the journey the following tests go on with.
+    const { page } = await harness.journeyDevice(() => expected, pageOptions);
     const address = uniqueEmail('mia');
     await page.goto('/register?variant=b');
     await page.getByLabel('Username', { exact: true }).and(page.locator('input')).fill('mia_plans');
@@ -187,7 +156,7 @@ describeInBrowser('/schedule (production build, emulator with e-mail confirmatio
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Account created! Please check your email to verify.').waitFor();
-    await page.goto(await inboxLink(emulator, address));
+    await page.goto(await inboxLink(harness.app.emulator, address));
     // The link lands on /home#access_token=...; the session is stored once the hash is consumed.
     await page.waitForURL((url) => url.pathname === '/home' && !url.hash.includes('access_token'));
     await page.waitForFunction(() => localStorage.getItem('spotter-auth') !== null);

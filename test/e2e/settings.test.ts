@@ -6,54 +6,33 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { Secret, TOTP } from 'otpauth';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeEach, expect, it } from 'vitest';
 import { addDays, todayIn } from '../../src/domain/dates';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import { seriousAxeViolations } from './support/axe';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { watchPageProblems } from './support/page-problems';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
 
 const PASSWORD = 'correct horse battery';
 // Review screenshots of /settings (git-ignored), beside those of the public screens.
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 
 describeInBrowser('settings (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: { context: BrowserContext; problems: () => string[] }[] = [];
+  const harness = useAppWithEmulator();
   /** Problems a test expects (a wrong code answers 422): removed before the check. */
   let expected: RegExp[] = [];
-
-  beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const left = all
-      .flatMap(({ problems }) => problems())
-      .filter((problem) => !expected.some((pattern) => pattern.test(problem)));
+  beforeEach(() => {
     expected = [];
-    await Promise.all(all.map(({ context }) => context.close()));
-    expect(left, 'console errors or failed requests').toEqual([]);
   });
 
   /** A confirmed user who has already seen the walkthrough (it would cover the pages under test). */
   async function createUser(tag: string): Promise<{ id: string; email: string }> {
     const email = `${tag}-${randomUUID().slice(0, 8)}@example.test`;
-    const response = await fetch(`${app.emulator.url}/auth/v1/admin/users`, {
+    const response = await fetch(`${harness.app.emulator.url}/auth/v1/admin/users`, {
       method: 'POST',
       headers: {
-        apikey: app.emulator.status.SERVICE_ROLE_KEY,
-        authorization: `Bearer ${app.emulator.status.SERVICE_ROLE_KEY}`,
+        apikey: harness.app.emulator.status.SERVICE_ROLE_KEY,
+        authorization: `Bearer ${harness.app.emulator.status.SERVICE_ROLE_KEY}`,
         'content-type': 'application/json',
       },
       body: JSON.stringify({
@@ -69,10 +48,7 @@ describeInBrowser('settings (production build, emulator)', () => {
   }
 
   async function openPage(viewport = { width: 1280, height: 800 }): Promise<Page> {
-    const context = await browser.newContext({ baseURL: app.baseUrl, locale: 'en-US', viewport });
-    const page = await context.newPage();
-    opened.push({ context, problems: watchPageProblems(page).list });
-    return page;
+    return (await harness.device(() => expected, { viewport })).page;
   }
 
   async function submitSignIn(page: Page, email: string): Promise<void> {
@@ -91,7 +67,7 @@ describeInBrowser('settings (production build, emulator)', () => {
 
   /** The user's settings row on the server. */
   async function serverSettings(id: string): Promise<{ theme: string; language: string } | undefined> {
-    const { rows } = await app.emulator.engine.query<{ theme: string; language: string }>(
+    const { rows } = await harness.app.emulator.engine.query<{ theme: string; language: string }>(
       'select theme, language from public.user_settings where id = $1',
       [id],
     );
@@ -181,7 +157,7 @@ describeInBrowser('settings (production build, emulator)', () => {
     await page.getByText('Authenticator app', { exact: true }).waitFor();
 
     await page.locator('#main').getByRole('button', { name: 'Sign out', exact: true }).click();
-    await page.waitForURL(`${app.baseUrl}/`);
+    await page.waitForURL(`${harness.app.baseUrl}/`);
 
     // Password first, then the code step before the app opens.
     await submitSignIn(page, email);
@@ -210,7 +186,7 @@ describeInBrowser('settings (production build, emulator)', () => {
     const { id, email } = await createUser('exporter');
     const workoutId = `w-${randomUUID()}`;
     // A workout of last week in the user's zone (UTC: created without one).
-    await app.emulator.engine.query(
+    await harness.app.emulator.engine.query(
       `insert into public.workouts (id, user_id, type, date, notes) values ($1, $2, 'strength', $3, 'export me')`,
       [workoutId, id, addDays(todayIn('UTC', new Date()), -6)],
     );

@@ -6,29 +6,26 @@
 // finds no serious or critical violation in light and dark; screenshots go to the git-ignored folder.
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import type { Emulator } from '../../supabase/emulator/src/start-emulator';
+import type { Page } from 'playwright-core';
+import { beforeAll, beforeEach, expect, it } from 'vitest';
 import { createConfirmedUser, inboxLink, TEST_PASSWORD as PASSWORD, uniqueEmail } from './support/accounts';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
 import { seriousAxeViolations } from './support/axe';
 import { seriousAxeViolationsOutside } from './support/shell-axe';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { watchPageProblems } from './support/page-problems';
+import { describeInBrowser } from './support/browser';
+import { useAppWithEmulator } from './support/use-app';
 
 const shots = fileURLToPath(new URL('./screenshots/', import.meta.url));
 const PHONE = { width: 390, height: 844 };
 const DESKTOP = { width: 1440, height: 900 };
 
 describeInBrowser('app shell (production build, emulator with e-mail confirmation)', () => {
-  let app: AppWithEmulator;
-  let emulator: Emulator;
-  let baseUrl: string;
-  let browser: Browser;
-  let context: BrowserContext;
+  const harness = useAppWithEmulator({ confirmEmail: true });
   let page: Page;
-  let problems: () => string[];
+  /** Problems a test provokes on purpose (the server refuses an add friend): removed before the check. */
   let expected: RegExp[] = [];
+  beforeEach(() => {
+    expected = [];
+  });
 
   /** Registers (variant B, username) through the form and the inbox link; ends signed in on /home. */
   async function signUpThroughInbox(username: string): Promise<string> {
@@ -40,7 +37,7 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
     await page.getByLabel('Confirm password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Account created! Please check your email to verify.').waitFor();
-    await page.goto(await inboxLink(emulator, address));
+    await page.goto(await inboxLink(harness.app.emulator, address));
     await page.waitForURL((url) => url.pathname === '/home');
     // The first-run tour (its own tests) starts on /home; skip it so it does not sit over the shell.
     const skip = page.getByRole('dialog').getByRole('button', { name: 'Skip' });
@@ -56,7 +53,7 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
   }
 
   async function handleOf(address: string): Promise<string> {
-    const { rows } = await emulator.engine.query<{ username: string; discriminator: string }>(
+    const { rows } = await harness.app.emulator.engine.query<{ username: string; discriminator: string }>(
       'select username, discriminator from public.profiles p join auth.users u on u.id = p.id where u.email = $1',
       [address],
     );
@@ -67,15 +64,15 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
 
   /** A second, confirmed user who asks `handle` to be friends through the real RPC. */
   async function friendRequestFrom(username: string, handle: string): Promise<void> {
-    const { email: address } = await createConfirmedUser(emulator, username);
-    const anon = { apikey: emulator.status.ANON_KEY, 'content-type': 'application/json' };
-    const token = await fetch(`${emulator.url}/auth/v1/token?grant_type=password`, {
+    const { email: address } = await createConfirmedUser(harness.app.emulator, username);
+    const anon = { apikey: harness.app.emulator.status.ANON_KEY, 'content-type': 'application/json' };
+    const token = await fetch(`${harness.app.emulator.url}/auth/v1/token?grant_type=password`, {
       method: 'POST',
       headers: anon,
       body: JSON.stringify({ email: address, password: PASSWORD }),
     });
     const { access_token: accessToken } = (await token.json()) as { access_token: string };
-    const sent = await fetch(`${emulator.url}/rest/v1/rpc/add_friend_by_handle`, {
+    const sent = await fetch(`${harness.app.emulator.url}/rest/v1/rpc/add_friend_by_handle`, {
       method: 'POST',
       headers: { ...anon, authorization: `Bearer ${accessToken}` },
       body: JSON.stringify({ p_handle: handle }),
@@ -103,30 +100,13 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
     await page.emulateMedia({ colorScheme: 'light' });
   }
 
-  beforeAll(async () => {
-    app = await startAppWithEmulator({ confirmEmail: true });
-    ({ emulator, baseUrl } = app);
-    browser = await launchBrowser();
+  beforeAll(() => {
     mkdirSync(shots, { recursive: true });
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
   });
 
   const openPage = async (viewport: { width: number; height: number }) => {
-    context = await browser.newContext({ baseURL: baseUrl, locale: 'en-US', viewport, colorScheme: 'light' });
-    page = await context.newPage();
-    problems = watchPageProblems(page).list;
-    expected = [];
+    ({ page } = await harness.device(() => expected, { viewport, colorScheme: 'light' }));
   };
-
-  afterEach(async () => {
-    const left = problems().filter((problem) => !expected.some((pattern) => pattern.test(problem)));
-    await context.close();
-    expect(left, 'console errors or failed requests').toEqual([]);
-  });
 
   it('on a phone: lands in the shell, moves between tabs, badges a live friend request, answers it', async () => {
     await openPage(PHONE);
@@ -198,7 +178,7 @@ describeInBrowser('app shell (production build, emulator with e-mail confirmatio
     await expect.poll(overlapsAny, { timeout: 2_000 }).toBe(false);
     await requests.getByText('No pending friend requests.').waitFor();
     await tabs.getByRole('link', { name: 'Profile', exact: true }).waitFor();
-    const { rows } = await emulator.engine.query<{ n: number }>(
+    const { rows } = await harness.app.emulator.engine.query<{ n: number }>(
       `select count(*)::int as n from public.friendships f join auth.users u on u.id = f.user_id
        where u.email = $1 and not f._deleted`,
       [address],

@@ -3,41 +3,23 @@
 // (Settings, after a confirmation) ends every session, and the other device, the next time it is opened
 // or looked at (it asks the auth server whether its session still exists), lands on /login and is told why.
 // Also where a session starts without the e-mail step: a sign-up on a project that confirms at once.
-import type { Browser } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
-import { describeInBrowser, launchBrowser } from './support/browser';
-import { createUser, openContext, signInThroughForm, type WatchedContext } from './support/signed-in-app';
+import { beforeEach, expect, it } from 'vitest';
+import { describeInBrowser } from './support/browser';
+import { createUser, signInThroughForm } from './support/signed-in-app';
+import { useAppWithEmulator } from './support/use-app';
 
 describeInBrowser('sign-out scope (production build, emulator)', () => {
-  let app: AppWithEmulator;
-  let browser: Browser;
-  let opened: WatchedContext[] = [];
+  const harness = useAppWithEmulator();
+  /** Problems a test provokes on purpose (an ended session is refused). */
   let expected: RegExp[] = [];
-
-  beforeAll(async () => {
-    app = await startAppWithEmulator();
-    browser = await launchBrowser();
-  }, 240_000);
-
-  afterAll(async () => {
-    await browser?.close();
-    await app?.stop();
-  });
-
-  afterEach(async () => {
-    const all = opened;
-    opened = [];
-    const problems = all.flatMap((o) => o.problems());
+  beforeEach(() => {
     expected = [];
-    await Promise.all(all.map((o) => o.context.close()));
-    expect(problems, 'console errors or failed requests').toEqual([]);
   });
 
   const sessionsOf = async (userId: string) =>
     Number(
       (
-        await app.emulator.engine.query<{ n: string }>(
+        await harness.app.emulator.engine.query<{ n: string }>(
           'select count(*)::text as n from auth.sessions where user_id = $1',
           [userId],
         )
@@ -46,9 +28,7 @@ describeInBrowser('sign-out scope (production build, emulator)', () => {
 
   // This emulator confirms sign-ups without an e-mail (as a hosted project with confirmations off).
   it('a sign-up that needs no e-mail confirmation is signed in at once: /home, no "check your inbox"', async () => {
-    const device = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(device);
-    const { page } = device;
+    const { page } = await harness.device(() => expected);
     await page.goto('/register?variant=b');
     await page.getByLabel('Username', { exact: true }).and(page.locator('input')).fill('instantlifter');
     await page.getByLabel('Email').fill(`instant-${Date.now()}@example.com`);
@@ -64,10 +44,9 @@ describeInBrowser('sign-out scope (production build, emulator)', () => {
   });
 
   it('signs out one device only; "Sign out everywhere" ends the other, which says why', async () => {
-    const me = await createUser(app.emulator, 'twodevices', { walkthrough_done_v1: true });
-    const phone = await openContext(browser, app.baseUrl, () => expected);
-    const laptop = await openContext(browser, app.baseUrl, () => expected);
-    opened.push(phone, laptop);
+    const me = await createUser(harness.app.emulator, 'twodevices', { walkthrough_done_v1: true });
+    const phone = await harness.device(() => expected);
+    const laptop = await harness.device(() => expected);
     await signInThroughForm(phone.page, me);
     await signInThroughForm(laptop.page, me);
     expect(await sessionsOf(me.id)).toBe(2);

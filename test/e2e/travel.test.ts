@@ -1,3 +1,4 @@
+// @clock-sensitive: today in three zones, streaks
 // A trip Berlin -> New York -> Tokyo in Chromium (issue 13, "Time zones and travel"): the profile's zone
 // follows the browser's (src/app/user-data/device-zone.ts), /schedule says where days end, and after each
 // change of zone the streak the app shows equals the server's (one workout planned for today in Berlin:
@@ -5,15 +6,14 @@
 // (Emulation.setTimezoneOverride), as a phone's clock would: New York with a reload, Tokyo without one (the
 // page regains focus). Dates come from the clock: CI runs this at
 // today in Pacific/Kiritimati too (the process's TZ; the browser's zone here is the CDP override).
-import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CDPSession, Page } from 'playwright-core';
+import { beforeAll, expect, it } from 'vitest';
 import { todayIn } from '../../src/domain/dates';
 import type { Emulator } from '../../supabase/emulator/src/start-emulator';
-import { startAppWithEmulator, type AppWithEmulator } from './support/app-with-emulator';
-import { describeInBrowser, launchBrowser } from './support/browser';
+import { describeInBrowser } from './support/browser';
 import { confirmedUser, signIn } from './support/home-app';
-import { watchPageProblems } from './support/page-problems';
 import { eventually, serviceApi, type ServiceApi } from './support/schedule-api';
+import { useAppWithEmulator } from './support/use-app';
 
 interface ProfileRow {
   timezone: string;
@@ -25,39 +25,27 @@ interface WorkoutRow {
 }
 
 describeInBrowser('travel: the profile zone follows the browser, the streak stays the server’s', () => {
-  let app: AppWithEmulator;
+  const harness = useAppWithEmulator({ confirmEmail: true });
   let emulator: Emulator;
   let api: ServiceApi;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let cdp: CDPSession;
   let problems: () => string[];
   let user: { id: string; email: string };
 
   beforeAll(async () => {
-    app = await startAppWithEmulator({ confirmEmail: true });
-    emulator = app.emulator;
+    ({ emulator } = harness.app);
     api = serviceApi(emulator);
-    browser = await launchBrowser();
-    context = await browser.newContext({
-      baseURL: app.baseUrl,
-      locale: 'en-US',
+    // One page for the whole trip (each test answers for the problems that arose while it ran).
+    const device = await harness.journeyDevice(() => [], {
       // No timezoneId here: Chromium takes one zone override at a time, and only from the session that
       // set it ("Timezone override is already in effect"), so this test's own CDP session sets them all.
       viewport: { width: 1280, height: 860 },
     });
-    page = await context.newPage();
-    problems = watchPageProblems(page).list;
-    cdp = await context.newCDPSession(page);
+    ({ page, problems } = device);
+    cdp = await device.context.newCDPSession(page);
     await cdp.send('Emulation.setTimezoneOverride', { timezoneId: 'Europe/Berlin' });
-    user = await confirmedUser(app, 'traveller');
-  }, 240_000);
-
-  afterAll(async () => {
-    await context?.close();
-    await browser?.close();
-    await app?.stop();
+    user = await confirmedUser(harness.app, 'traveller');
   });
 
   async function serverProfile(): Promise<ProfileRow> {

@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/support/browser/render';

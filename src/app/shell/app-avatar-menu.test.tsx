@@ -1,3 +1,4 @@
+// @clock-sensitive: fake timers; the streak shown
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/support/browser/render';

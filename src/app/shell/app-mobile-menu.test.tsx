@@ -1,3 +1,4 @@
+// @clock-sensitive: the streak shown
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../test/support/browser/render';

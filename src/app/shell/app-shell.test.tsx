@@ -1,3 +1,4 @@
+// @clock-sensitive: Today and the streak shown
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { planWorkout } from '@/db/commands/workouts';

@@ -1,3 +1,4 @@
+// @clock-sensitive: fake timers
 // afterFirstScreen waits for the router to settle, then a frame and an idle moment, and can be cancelled.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { afterFirstScreen, IDLE_TIMEOUT_MS, type RouterLike } from './after-first-screen';

@@ -1,3 +1,4 @@
+// @clock-sensitive: the device's zone
 // The profile's zone follows the device, over real RxDB (fake-indexeddb): a different device zone records
 // exactly one update intent (whatever fires: arrival, focus, timer), an equal zone none, and the timer
 // never writes back a zone it has already seen.

@@ -1,3 +1,4 @@
+// @clock-sensitive: today in the profile's zone
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acknowledgePushed, readPending, pendingEntries } from '../pending-writes';

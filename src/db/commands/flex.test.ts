@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { feedItem } from '../feed-fixtures';
 import { overlayPendingFlexes } from '../feed-flexes';

@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pendingEntries, readPending, settleIntent } from '../pending-writes';
 import { cleanupDatabases, openTestDatabase } from '../test-support';

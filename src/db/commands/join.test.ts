@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { joinStatusOf } from '../join-status';
 import { pendingEntries, readPending, settleIntent } from '../pending-writes';

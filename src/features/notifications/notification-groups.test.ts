@@ -1,3 +1,4 @@
+// @clock-sensitive: notification times
 import { describe, expect, it } from 'vitest';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import { BURST_WINDOW_MS, burstSubject, groupBursts } from './notification-groups';

@@ -1,3 +1,4 @@
+// @clock-sensitive: session expiry
 // @vitest-environment jsdom
 // The session store over the real supabase-js client. Stored sessions that are far from expiry need no
 // network, so the start-up transitions are exercised without a server (sign-out, recovery and refresh run

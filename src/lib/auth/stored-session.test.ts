@@ -1,3 +1,4 @@
+// @clock-sensitive: session expiry
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { readStoredSession, SESSION_EXPIRY_MARGIN_MS, urlCarriesAuth } from './stored-session';

@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 import { IDBFactory } from 'fake-indexeddb';
 import { firstValueFrom, take, toArray } from 'rxjs';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @clock-sensitive: token expiry
 import { IDBFactory } from 'fake-indexeddb';
 import { describe, expect, it, vi } from 'vitest';
 import { QueueDb, type QueueOutcomeRecord } from '../../../service-worker/queue-db';

@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 // The page's storage watch on real RxDB over fake-indexeddb. A full disk is injected below RxDB's
 // storage (test-full-disk.ts); an eviction is the browser deleting the IndexedDB databases themselves.
 import { indexedDB } from 'fake-indexeddb';

@@ -97,6 +97,8 @@ export interface WatchedContext {
   page: Page;
   /** Problems not matching the expected patterns. */
   problems: () => string[];
+  /** Forgets the problems so far (after a step that provokes them on purpose and checks them itself). */
+  clearProblems: () => void;
 }
 
 export async function openContext(
@@ -117,6 +119,7 @@ export async function openContext(
     context,
     page,
     problems: () => watcher.list().filter((p) => !expected().some((pattern) => pattern.test(p))),
+    clearProblems: watcher.clear,
   };
 }
 

@@ -1,3 +1,4 @@
+// @clock-sensitive: today's challenge (now()::date)
 // Daily challenge, notifications, the feed, discovery, public profiles and the data export.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../support/engines';

@@ -1,3 +1,4 @@
+// @clock-sensitive: current_date in the writes it races
 // A service-worker replay and a sync-worker retry can arrive at the same moment. Each intent fired
 // twice concurrently (two transactions; on PostgreSQL 15 two connections) applies once: one row, one
 // award, and neither call fails.

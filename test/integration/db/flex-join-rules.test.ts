@@ -1,3 +1,4 @@
+// @clock-sensitive: days from today, time windows
 // Server rules against farming and probing (issue 15; migration 20261126110000_visibility_and_flex_rules.sql):
 // - flex XP: +5 once per sender and activity, never one's own, at most 10 paid flexes (50 XP) per
 //   recipient per day in the recipient's zone; further flexes are recorded and notified, unpaid;

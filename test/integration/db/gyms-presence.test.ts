@@ -1,3 +1,4 @@
+// @clock-sensitive: check-in times against now()
 // Check-in/out (idempotent by client id), "present now", friends at a gym, and home gyms (max 3).
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../support/engines';

@@ -1,3 +1,4 @@
+// @clock-sensitive: today in the writes it repeats
 // Replaying a write with the same ids changes nothing: after the first call, a second identical call
 // (a service-worker replay, a sync-worker retry, a double tap) leaves every public table byte-for-byte
 // as it was (row contents including _modified, so even a no-op rewrite would show), and so awards

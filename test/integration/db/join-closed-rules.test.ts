@@ -1,3 +1,4 @@
+// @clock-sensitive: workout days against now()
 // Joining a friend's workout is closed for past workouts and answers Joined for one already joined
 // (migration 20261126150000_join_closed_rules.sql), on PGlite and PostgreSQL 15:
 // - a workout dated before today in its owner's zone: 'Workout is over' (SPW06); today's is open;

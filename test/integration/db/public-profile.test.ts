@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks and the profile's zone
 // Public profiles (/u/{slug}, /p/{id}; issue 14): get_public_profile and get_public_activity as a visitor
 // (anon), a stranger, a friend and the user, for each visibility. public: everyone sees the card;
 // friends: friends and the user; private: the user alone. A hidden profile answers no row at all, the

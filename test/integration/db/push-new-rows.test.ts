@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks and days
 // push_workouts writes a batch of all-new rows with one INSERT (supabase/migrations/
 // 20261128010000_push_new_rows_at_once.sql) and hands any other batch to the per-row push_rows. These
 // cases pin down that both paths answer and write what the per-row path always did: every effect of

@@ -1,3 +1,4 @@
+// @clock-sensitive: current_date, streaks
 // Reference data is a migration: `supabase db push` (migrations, no seed.sql) alone gives a working app,
 // with the verified gyms, the 37 daily challenges and the achievements; and the upserts are idempotent.
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @clock-sensitive: reminders due by the clock, pg_cron
 // Workout reminders on pg_cron (migration 20261126170100). On PostgreSQL 15 with pg_cron preloaded, as
 // on hosted Supabase, the migrations alone schedule the job, and its command creates the due reminders;
 // where pg_cron is not (PGlite, or a database pg_cron does not serve) the migration schedules nothing and

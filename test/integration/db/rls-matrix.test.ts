@@ -1,3 +1,4 @@
+// @clock-sensitive: current_date in its rows
 // The RLS matrix: every table x {anon, owner, friend, stranger} x the owner's visibility
 // {public, friends, private} x {select, insert, update, delete}. Each cell runs as that role with its
 // JWT claims (as PostgREST would) inside a transaction that is rolled back, so cells are independent.

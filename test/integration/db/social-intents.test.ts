@@ -1,3 +1,4 @@
+// @clock-sensitive: current_date in its rows
 // Flexes and joining a friend's workout: success paths, refusals, XP and notifications.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { describeEachEngine } from '../../support/engines';

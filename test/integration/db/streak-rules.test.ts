@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks by day in zones
 // The streak rules of issue 13 on the server (supabase/migrations/20261126100000_streak_rules.sql):
 // no backfilling (the security review's attack), best_streak as a record, and changes of zone west and
 // east that keep the streak. Every date comes from the database clock in the user's zone, so the suite

@@ -1,3 +1,4 @@
+// @clock-sensitive: streak and level cases by day
 // The server's level curve and streak rule against the shared vectors (test/vectors/README.md): the
 // same files the TypeScript domain passes, checked here in SQL in one query per vector set.
 import { readFileSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// @clock-sensitive: the week from now()
 // The friends' weekly leaderboard (migration 20261126160000_weekly_leaderboard.sql, docs/decisions.md
 // "Weekly leaderboard"): me and my friends ranked by XP since Monday 00:00 in my zone; equal XP share a
 // rank; private friends and strangers are not listed; anon cannot call it. Every instant is computed from

@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks, days in zones
 // Workouts through the batch push RPC, rest days, and the server-owned progression they drive: the XP
 // ledger, level, streaks in the user's time zone, achievements, and the profile columns a client may
 // not write.

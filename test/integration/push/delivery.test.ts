@@ -1,3 +1,4 @@
+// @clock-sensitive: reminders due by the clock
 // Web Push end to end on the emulator (PGlite and PostgreSQL 15): subscriptions stored through REST under
 // RLS, a new notification of a user with push on reaches their push endpoint encrypted and VAPID-signed,
 // in their language; push off sends nothing; a 410 removes the subscription; a due reminder is

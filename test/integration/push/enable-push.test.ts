@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock stamps, expiry
 // The settings page's push toggle (src/features/push/push-subscription.ts) against the emulator, the real
 // supabase-js client and a real sync session: "on" subscribes for the app's VAPID key, stores the
 // subscription under RLS and turns push_enabled on, so the next notification reaches the subscription

@@ -1,3 +1,4 @@
+// @clock-sensitive: reminders due by the clock in zones
 // Workout reminders in SQL (migration 20261122100000): private.create_due_workout_reminders(p_now)
 // makes one `workout_reminder` notification per due reminder, in the owner's time zone, and nothing
 // when run again; only the scheduler (service_role, the database owner) may run it.

@@ -1,3 +1,4 @@
+// @clock-sensitive: workouts on days from today
 /**
  * Seeded property test of convergence: 2-3 devices of one user make random interleavings of offline
  * edits, creates, deletes and reconnects; after everyone is back online every device holds exactly the

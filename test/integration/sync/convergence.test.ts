@@ -1,3 +1,4 @@
+// @clock-sensitive: days from today, tokens expiring
 /**
  * Invariants of issue 5 against the emulator: offline edits on two devices converge after reconnect
  * (the per-field three-way merge keeps both sides' changes), a push replayed by the service worker and

@@ -1,3 +1,4 @@
+// @clock-sensitive: devices with skewed clocks, tokens expiring, streaks by day
 /**
  * Seeded property test of convergence under faults (issue 17): per seed a user with 2-3 devices and a
  * friend with one make random writes on every synced collection (workouts, rest days, check-ins,

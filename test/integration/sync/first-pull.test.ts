@@ -1,3 +1,4 @@
+// @clock-sensitive: days from today, pull windows
 /**
  * A new device's first pull (sync-worker/core/first-pull.ts) against the emulator, real supabase-js and
  * real RxDB: full pages go straight to storage, the last page through RxDB, and the result behaves

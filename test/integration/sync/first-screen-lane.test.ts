@@ -1,3 +1,4 @@
+// @clock-sensitive: days from today
 /**
  * A new device's first requests (sync-worker/core/first-screen-lane.ts) against the emulator, real
  * supabase-js and real RxDB: what /home needs (the feed, the own profile, settings, rest days, the

@@ -1,3 +1,4 @@
+// @clock-sensitive: sync checkpoints on server time
 /**
  * A flex through the real sync worker API in-process: made offline (shown at once, one intent), tapped
  * again, then delivered once when the device is back online: one flexes row, +5 XP and one flex_received

@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks, today
 /**
  * Issues 5 and 7 against the emulator, real supabase-js and real RxDB: once the server acknowledges a
  * push of planned workouts, the session pulls `profiles` and `xp_events` at once

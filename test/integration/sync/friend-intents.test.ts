@@ -1,3 +1,4 @@
+// @clock-sensitive: sync checkpoints on server time
 /**
  * Friend requests through the real sync worker API in-process (issue 14): sent by handle and accepted
  * while offline (shown at once, queued), delivered once when the device is back online; a replay of the

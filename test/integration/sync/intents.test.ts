@@ -1,3 +1,4 @@
+// @clock-sensitive: tokens expiring, now()
 /**
  * The intent sender against the emulator: the ledger's intents go out in `seq` order and are settled;
  * offline and back online, each applies exactly once (rows and XP ledger), also when the service

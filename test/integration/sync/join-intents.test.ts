@@ -1,3 +1,4 @@
+// @clock-sensitive: workout days against now()
 /**
  * Joining a friend's workout through the real sync worker API in-process, both sides made offline: the
  * request shows at once (Joining…), is tapped again, and reaches the server once when back online; the

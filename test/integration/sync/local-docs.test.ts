@@ -1,3 +1,4 @@
+// @clock-sensitive: time windows, now()
 /**
  * What the leader keeps besides the collections: the local documents the UI reads (`feed_window`,
  * `daily_challenge`, `profile_details`), filled on start and refreshed after intents, realtime changes and

@@ -1,3 +1,4 @@
+// @clock-sensitive: days from today, now()
 /**
  * The replication core against the emulator with real supabase-js and real RxDB: a local write reaches
  * the server once, server changes arrive by pull and by realtime, soft deletes propagate both ways, the

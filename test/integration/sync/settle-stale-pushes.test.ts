@@ -1,3 +1,4 @@
+// @clock-sensitive: days from today, stale by the clock
 /**
  * Stale push entries (sync-worker/core/settle-stale-pushes.ts) against the emulator, real supabase-js
  * and real RxDB: an entry whose document equals the server's row is settled by reading the row (deleted

@@ -1,3 +1,4 @@
+// @clock-sensitive: days from today
 /**
  * One user in two tabs: two instances of the same database (RxDB multi-instance over BroadcastChannel),
  * each with its own worker session. Exactly one leads and replicates; a write made in the other tab is

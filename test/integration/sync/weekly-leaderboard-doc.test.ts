@@ -1,3 +1,4 @@
+// @clock-sensitive: the week in the user's zone
 /**
  * The `weekly_leaderboard` local document (sync-worker/core/leaderboard-doc.ts): filled on start from
  * get_weekly_leaderboard and refreshed when its inputs change locally: a friend's profile (their XP) and

@@ -1,3 +1,4 @@
+// @clock-sensitive: sync checkpoints on server time
 /**
  * Intents through the worker API in-process: a user switch never sends the first user's intents (they
  * stay in that user's database and go out, under that user, when they sign in again), and the feed's

@@ -1,3 +1,4 @@
+// @clock-sensitive: days from today
 /**
  * The worker API in-process (the Worker wrapper only adds comlink): per-user databases through the real
  * openDatabase, signing out and in as another user never pushes or shows the first user's data, the

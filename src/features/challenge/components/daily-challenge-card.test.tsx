@@ -1,3 +1,4 @@
+// @clock-sensitive: today's challenge, fake timers
 import type { User } from '@supabase/supabase-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,3 +1,4 @@
+// @clock-sensitive: check-in times, today
 import type { User } from '@supabase/supabase-js';
 import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @clock-sensitive: check-in times
 import { describe, expect, it } from 'vitest';
 import { fold, searchGyms, toggleSelection } from './gym-search';
 import { isPresent, parseFriendsAtGym, presenceGymId } from './presence';

@@ -1,3 +1,4 @@
+// @clock-sensitive: today and relative times
 import type { User } from '@supabase/supabase-js';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks
 import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';

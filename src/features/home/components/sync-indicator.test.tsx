@@ -1,3 +1,4 @@
+// @clock-sensitive: last-synced times
 // The home page's sync badge on a real RxDB database: a write the server refused for good reads "not
 // saved" (not "we keep trying"), and a click opens the shell's sync panel.
 import type { User } from '@supabase/supabase-js';

@@ -1,3 +1,4 @@
+// @clock-sensitive: streak achievements
 import { describe, expect, it } from 'vitest';
 import { ACHIEVEMENTS, achievementStatuses, emptyCounts } from './achievements';
 import { nextGoal } from './next-goal';

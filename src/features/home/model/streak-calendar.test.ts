@@ -1,3 +1,4 @@
+// @clock-sensitive: today and streak days
 import { describe, expect, it } from 'vitest';
 import { streakCalendar } from './streak-calendar';
 

@@ -1,3 +1,4 @@
+// @clock-sensitive: weeks in the user's zone
 import { describe, expect, it } from 'vitest';
 import { chartMax, weeklyXp } from './weekly-xp';
 

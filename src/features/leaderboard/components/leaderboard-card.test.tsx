@@ -1,3 +1,4 @@
+// @clock-sensitive: the week and its times
 // The home card on real RxDB (fake-indexeddb) with the fixture user Lena (Europe/Berlin): the board the
 // worker stored, my own row recomputed from local xp_events, the empty state and the offline note. The
 // week is computed from the clock under test, never fixed.

@@ -1,3 +1,4 @@
+// @clock-sensitive: the week from today
 import { describe, expect, it } from 'vitest';
 import type { LeaderboardRow, WeeklyLeaderboard } from '@/db/local-state';
 import { addDays } from '@/domain/dates';

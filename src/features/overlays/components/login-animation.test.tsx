@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks, fake timers
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '@/app/providers';

@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks by local day
 import { BehaviorSubject } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { hasLoginAnimationFlag, setLoginAnimationFlag } from '@/lib/login-animation-flag';

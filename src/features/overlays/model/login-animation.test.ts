@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks by local day
 import { describe, expect, it } from 'vitest';
 import {
   decideLoginAnimation,

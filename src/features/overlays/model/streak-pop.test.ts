@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks
 import { describe, expect, it } from 'vitest';
 import { markStreakPopShown, shouldShowStreakPop } from './streak-pop';
 

@@ -1,3 +1,4 @@
+// @clock-sensitive: fake timers
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { WalkthroughMachine, type WalkthroughState } from './walkthrough-machine';
 import { WALKTHROUGH_STEP_LIST, type WalkthroughStep } from './walkthrough-steps';

@@ -1,3 +1,4 @@
+// @clock-sensitive: today in the profile's zone
 import type { User } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

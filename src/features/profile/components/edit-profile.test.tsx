@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 // Edit profile and visibility on /profile (issue 14) on a real database (RxDB on fake-indexeddb): the edit
 // shows at once, is one queued intent, bad input is named and keeps what was typed, a refusal the server
 // sends later reaches the form, markup stays text, and the German texts and number format render.

@@ -1,3 +1,4 @@
+// @clock-independent: its rows only need a creation time, the list shows no time or day
 // The friends section on a real database (RxDB on fake-indexeddb), with a sync client that was never
 // started, so every online call fails as it does offline: the list is the friends this device knows and
 // says so, 20 a page with Load more, search, Remove behind a confirmation (one queued intent, the friend

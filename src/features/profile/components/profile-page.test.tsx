@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks shown
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pendingEntries, readPending } from '@/db/pending-writes';

@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks and dates shown
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../../test/support/browser/render';

@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks
 // The member's view offline: a friend's or the own profile from the replicated profiles collection (real
 // RxDB on fake-indexeddb), nobody else's; and the server answer's parsing.
 import { afterEach, describe, expect, it } from 'vitest';

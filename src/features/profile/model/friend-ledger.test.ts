@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 import { describe, expect, it } from 'vitest';
 import { emptyPendingState, type FailedWrite, type PendingEntry } from '@/db/pending-writes';
 import { commandErrorKey, friendReasonKey, friendRefusals, pendingFriendWrites } from './friend-ledger';

@@ -1,3 +1,4 @@
+// @clock-sensitive: streaks and today
 import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { confirmRestDay } from '@/db/commands/rest-days';

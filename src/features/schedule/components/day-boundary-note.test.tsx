@@ -1,3 +1,4 @@
+// @clock-sensitive: the zone's day boundary
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateProfile } from '@/db/commands/profile';

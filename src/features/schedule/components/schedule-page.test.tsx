@@ -1,3 +1,4 @@
+// @clock-sensitive: today, weeks and months
 import type { User } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';

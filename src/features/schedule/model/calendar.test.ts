@@ -1,3 +1,4 @@
+// @clock-sensitive: today, weeks and months
 import { describe, expect, it } from 'vitest';
 import {
   isInPeriod,

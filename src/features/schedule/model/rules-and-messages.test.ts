@@ -1,3 +1,4 @@
+// @clock-sensitive: today's rules
 import { describe, expect, it } from 'vitest';
 import { countMessages, messageIndex, streakGroup } from './messages';
 import { restDayAvailability } from './rest-day-rules';

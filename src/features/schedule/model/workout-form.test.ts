@@ -1,3 +1,4 @@
+// @clock-sensitive: days from today
 import { describe, expect, it } from 'vitest';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
 import {

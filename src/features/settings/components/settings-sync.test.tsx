@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock timestamps
 import type { User } from '@supabase/supabase-js';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

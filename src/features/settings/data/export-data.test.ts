@@ -1,3 +1,4 @@
+// @clock-sensitive: the export's date
 import { describe, expect, it } from 'vitest';
 import { exportFileName, exportMyData } from './export-data';
 

@@ -1,3 +1,4 @@
+// @clock-sensitive: times shown
 // The shell's sync button and panel on a real RxDB database (fake-indexeddb) and, for requests the service
 // worker's queue refused, its real queue database: each state in words, refused writes with what they were
 // and the server's reason in the user's language, Discard, Retry, and axe on the open panel.

@@ -1,3 +1,4 @@
+// @clock-sensitive: times and today
 // The panel's pure parts: which refusals may be sent again, the reason texts, and the headline order.
 import { describe, expect, it } from 'vitest';
 import type { PageSyncStatus } from '@/sync/page-sync-status';

@@ -1,3 +1,4 @@
+// @clock-sensitive: token and session expiry
 import { SignJWT } from 'jose';
 import { expect, it } from 'vitest';
 import { describeEachEmulator } from '../../../support/emulator';

@@ -1,3 +1,4 @@
+// @clock-sensitive: TOTP codes from the clock
 import { expect, it } from 'vitest';
 import { describeEachEmulator } from '../../../support/emulator';
 import {

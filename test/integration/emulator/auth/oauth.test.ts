@@ -1,3 +1,4 @@
+// @clock-sensitive: tokens and their expiry
 import { expect, it } from 'vitest';
 import { describeEachEmulator } from '../../../support/emulator';
 import { RELAXED_LIMITS, client, flowClient, signedInUser, uniqueEmail } from './support';

@@ -1,3 +1,4 @@
+// @clock-sensitive: rate windows on the clock
 import { expect, it } from 'vitest';
 import { describeEachEmulator } from '../../../support/emulator';
 import { client, uniqueEmail } from './support';

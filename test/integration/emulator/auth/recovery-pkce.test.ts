@@ -1,3 +1,4 @@
+// @clock-sensitive: one-time codes' expiry
 import { expect, it } from 'vitest';
 import { describeEachEmulator } from '../../../support/emulator';
 import {

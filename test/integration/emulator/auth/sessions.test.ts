@@ -1,3 +1,4 @@
+// @clock-sensitive: refresh tokens and session expiry
 import { expect, it } from 'vitest';
 import { describeEachEmulator } from '../../../support/emulator';
 import { RELAXED_LIMITS, client, flowClient, signedInUser } from './support';

@@ -1,3 +1,4 @@
+// @clock-sensitive: one-time codes and tokens' expiry
 import { describe, expect, it } from 'vitest';
 import { describeEachEmulator } from '../../../support/emulator';
 import {

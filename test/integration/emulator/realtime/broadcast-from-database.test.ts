@@ -1,3 +1,4 @@
+// @clock-sensitive: tokens expiring on the channel
 /**
  * Broadcast from the database on private channels, as hosted Realtime provides it: `realtime.messages`
  * (partitioned by day), `realtime.send()`, `realtime.broadcast_changes()` and `realtime.topic()` in the

@@ -1,3 +1,4 @@
+// @clock-sensitive: tokens expiring on the channel
 /**
  * Channel-level behaviour through the real supabase-js client: tokens (join with an expired token,
  * `realtime.setAuth` updates, expiry mid-channel), broadcast (self, ack, the REST fallback and

@@ -1,3 +1,4 @@
+// @clock-sensitive: tokens expiring, now()
 /**
  * The app's live topics (migrations 20261206200000-20261206200200) through the real supabase-js client:
  * each user joins the private channel `user:<own id>`; the database sends each change to its users and

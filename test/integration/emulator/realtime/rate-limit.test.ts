@@ -1,3 +1,4 @@
+// @clock-sensitive: rate windows on the clock
 /**
  * The per-connection event rate limit (here 10 events per second): excess pushes get an error reply,
  * sustained or flooding excess ends the channels with hosted's system message and closes the socket

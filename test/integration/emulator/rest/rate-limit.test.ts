@@ -1,3 +1,4 @@
+// @clock-sensitive: per-minute windows, Retry-After
 // The write rate limit (migration 20261127050000_write_rate_limit.sql): PostgREST's db-pre-request, which
 // hosted Supabase runs from the authenticator role's setting and the emulator runs the same way, answers a
 // user's writes past 600 a minute with 429 and Retry-After, through the unmodified supabase-js client.

@@ -1,3 +1,4 @@
+// @clock-sensitive: wall-clock checkpoints
 /**
  * The real RxDB 17 `replication-supabase` plugin (memory storage, live off so realtime is not
  * involved) replicating against the emulator's REST service: pull with checkpoints, push inserts,

@@ -1,3 +1,4 @@
+// @clock-sensitive: expired tokens
 /**
  * Hostile input in every position a client controls: filter values, column names, select, order,
  * on_conflict, table and RPC names and arguments, JWTs. Each must get a 4xx with a PostgREST error

@@ -1,3 +1,4 @@
+// @clock-sensitive: expired tokens and URLs
 /**
  * Hostile requests against `/storage/v1` over raw HTTP: traversal and odd names in every position,
  * injection attempts in list options, malformed bodies and bad JWTs. Each gets a 4xx in storage-api's

@@ -1,3 +1,4 @@
+// @clock-sensitive: signed URLs' expiry
 /**
  * Signed download and upload URLs through supabase-js: signing asks the policies, the URL then works
  * without a key until it expires, and a token only opens the object it names.
