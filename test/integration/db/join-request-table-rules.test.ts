@@ -1,3 +1,4 @@
+// @clock-sensitive: days from today; a workout that is over closes to join requests
 // Join-request rules live in the table (issue 34, item 4; migration
 // 20261207140000_join_request_table_rules.sql): a direct REST insert into workout_join_requests obeys what
 // request_join_workout enforces (a workout that is over, a workout already joined, an id whose derived copy

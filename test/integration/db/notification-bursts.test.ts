@@ -1,3 +1,4 @@
+// @clock-sensitive: the 10-minute burst window and days from today
 // Notifications and push cannot be used to flood someone (issue 34, item 1; migration
 // 20261207130000_notification_bursts.sql): a sender makes at most one notification (and so one push:
 // push goes per new notification row) per recipient and kind within 10 minutes, through the RPCs and

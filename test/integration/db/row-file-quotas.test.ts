@@ -1,3 +1,4 @@
+// @clock-sensitive: workouts per date, days from today
 // Quotas on rows and files (issue 34, item 5; migration 20261207110000_row_and_file_quotas.sql), as a
 // hostile client would try them through the real supabase-js client, on both engines: at most 10 live
 // workouts per user and date (REST insert, bulk insert, push_workouts, a moved or undeleted workout), and

@@ -1,3 +1,4 @@
+// @clock-independent: Date.now() only makes a unique e-mail address
 // Names that cannot impersonate (issue 34, item 7; migration 20261207100000_visible_names.sql): a
 // hostile client cannot store a username or a name with control, bidi or zero-width characters, through
 // REST or sign-up metadata, and the migration cleaned the rows there were. Real supabase-js client, both
