@@ -115,6 +115,26 @@ $$;
 
 
 --
+-- Name: avatar_upload_allowed(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.avatar_upload_allowed(p_name text) RETURNS boolean
+    LANGUAGE plpgsql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_uid uuid := auth.uid();
+begin
+  if v_uid is null then
+    return false;
+  end if;
+  return (select count(*) from storage.objects o
+          where o.bucket_id = 'avatars' and o.name like v_uid::text || '/%' and o.name <> p_name) < 5;
+end
+$$;
+
+
+--
 -- Name: award_xp(uuid, text, text, integer); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -492,6 +512,18 @@ $$;
 
 
 --
+-- Name: has_invisible_chars(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.has_invisible_chars(p text) RETURNS boolean
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select p ~ private.invisible_chars()
+$$;
+
+
+--
 -- Name: profiles; Type: TABLE; Schema: public; Owner: -
 --
 
@@ -519,6 +551,7 @@ CREATE TABLE public.profiles (
     CONSTRAINT profiles_discriminator_check CHECK ((discriminator ~ '^[0-9]{4}$'::text)),
     CONSTRAINT profiles_first_name_check CHECK ((char_length(first_name) <= 50)),
     CONSTRAINT profiles_last_name_check CHECK ((char_length(last_name) <= 50)),
+    CONSTRAINT profiles_names_visible CHECK (((NOT private.has_invisible_chars(username)) AND (NOT COALESCE(private.has_invisible_chars(first_name), false)) AND (NOT COALESCE(private.has_invisible_chars(last_name), false)))),
     CONSTRAINT profiles_profile_picture_url_check CHECK ((char_length(profile_picture_url) <= 2048)),
     CONSTRAINT profiles_slug_check CHECK ((slug ~ '^[a-z0-9][a-z0-9-]{0,40}$'::text)),
     CONSTRAINT profiles_timezone_check CHECK ((char_length(timezone) <= 64)),
@@ -864,9 +897,9 @@ declare
   v_tz text := nullif(btrim(v_meta ->> 'timezone'), '');
 begin
   v_name := coalesce(
-    nullif(btrim(replace(v_meta ->> 'username', '#', '')), ''),
-    nullif(btrim(replace(v_meta ->> 'first_name', '#', '')), ''),
-    nullif(btrim(replace(split_part(coalesce(new.email, ''), '@', 1), '#', '')), ''),
+    nullif(btrim(replace(private.strip_invisible_chars(v_meta ->> 'username'), '#', '')), ''),
+    nullif(btrim(replace(private.strip_invisible_chars(v_meta ->> 'first_name'), '#', '')), ''),
+    nullif(btrim(replace(private.strip_invisible_chars(split_part(coalesce(new.email, ''), '@', 1)), '#', '')), ''),
     'user');
   v_name := btrim(left(v_name, 12));
   v_disc := private.free_discriminator(v_name, new.id);
@@ -880,7 +913,8 @@ begin
   end if;
   insert into public.profiles (id, username, discriminator, slug, first_name, last_name, timezone)
   values (new.id, v_name, v_disc, v_slug,
-          left(nullif(btrim(v_meta ->> 'first_name'), ''), 50), left(nullif(btrim(v_meta ->> 'last_name'), ''), 50), v_tz);
+          left(nullif(btrim(private.strip_invisible_chars(v_meta ->> 'first_name')), ''), 50),
+          left(nullif(btrim(private.strip_invisible_chars(v_meta ->> 'last_name')), ''), 50), v_tz);
   insert into public.profile_details (id) values (new.id);
   return new;
 end
@@ -912,6 +946,21 @@ begin
   end if;
   return new;
 end
+$$;
+
+
+--
+-- Name: invisible_chars(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.invisible_chars() RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select '[\u0001-\u001f\u007f-\u009f\u00ad\u034f\u0600-\u0605\u061c\u06dd\u070f\u0890\u0891\u08e2'
+      || '\u115f\u1160\u17b4\u17b5\u180b-\u180f\u200b-\u200f\u2028-\u202e\u2060-\u206f\u2800\u3164'
+      || '\ufe00-\ufe0f\ufeff\uffa0\ufff0-\ufffb\U000110bd\U000110cd\U00013430-\U0001343f'
+      || '\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0000-\U000e0fff]'
 $$;
 
 
@@ -1132,12 +1181,42 @@ $$;
 --
 
 CREATE FUNCTION private.notify(p_id text, p_user uuid, p_type text, p_actor uuid, p_friend_request_id text DEFAULT NULL::text, p_workout_id text DEFAULT NULL::text, p_join_request_id text DEFAULT NULL::text, p_activity_id text DEFAULT NULL::text) RETURNS void
-    LANGUAGE sql SECURITY DEFINER
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_earlier text;
+begin
+  if p_actor is not null then
+    perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext(
+      'notify:' || p_user::text || ':' || p_actor::text || ':' || p_type || ':' || coalesce(p_workout_id, '')));
+    if exists (select 1 from public.notifications n where n.id = p_id) then
+      return;
+    end if;
+    select n.id into v_earlier from public.notifications n
+    where n.user_id = p_user and n.actor_id = p_actor and n.type = p_type
+      and n.created_at > pg_catalog.now() - interval '10 minutes'
+      and (p_type not in ('workout_join_request_received', 'workout_join_request_accepted', 'workout_joined')
+           or n.workout_id is not distinct from p_workout_id)
+    order by n.created_at desc, n.id
+    limit 1;
+    if v_earlier is not null then
+      update public.notifications n
+         set friend_request_id = coalesce(p_friend_request_id, n.friend_request_id),
+             join_request_id = coalesce(p_join_request_id, n.join_request_id),
+             activity_id = coalesce(p_activity_id, n.activity_id),
+             workout_id = coalesce(p_workout_id, n.workout_id)
+       where n.id = v_earlier
+         and (n.friend_request_id, n.join_request_id, n.activity_id, n.workout_id) is distinct from
+             (coalesce(p_friend_request_id, n.friend_request_id), coalesce(p_join_request_id, n.join_request_id),
+              coalesce(p_activity_id, n.activity_id), coalesce(p_workout_id, n.workout_id));
+      return;
+    end if;
+  end if;
   insert into public.notifications (id, user_id, type, actor_id, friend_request_id, workout_id, join_request_id, activity_id)
   values (p_id, p_user, p_type, p_actor, p_friend_request_id, p_workout_id, p_join_request_id, p_activity_id)
-  on conflict (id) do nothing
+  on conflict (id) do nothing;
+end
 $$;
 
 
@@ -1286,6 +1365,24 @@ $_$;
 
 
 --
+-- Name: profiles_names_visible(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.profiles_names_visible() RETURNS trigger
+    LANGUAGE plpgsql
+    SET search_path TO ''
+    AS $$
+begin
+  if private.has_invisible_chars(new.username) or private.has_invisible_chars(new.first_name)
+     or private.has_invisible_chars(new.last_name) then
+    raise exception 'Names cannot contain invisible or control characters' using errcode = 'SPV03';
+  end if;
+  return new;
+end
+$$;
+
+
+--
 -- Name: push_new_rows(text, jsonb, text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1428,6 +1525,29 @@ begin
   return jsonb_build_object('conflicts', v_conflicts, 'rejected', v_rejected);
 end
 $_$;
+
+
+--
+-- Name: push_subscriptions_limit(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.push_subscriptions_limit() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new._deleted or (tg_op = 'UPDATE' and not old._deleted and old.user_id = new.user_id) then
+    return new;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('push_subscriptions:' || new.user_id::text));
+  delete from public.push_subscriptions s
+  where s.id in (select o.id from public.push_subscriptions o
+                 where o.user_id = new.user_id and not o._deleted and o.id <> new.id
+                 order by o.created_at desc, o._modified desc, o.id desc
+                 offset 9);
+  return new;
+end
+$$;
 
 
 --
@@ -1698,6 +1818,18 @@ COMMENT ON FUNCTION private.streak_judged_after(p_user uuid, p_days date[]) IS '
 
 
 --
+-- Name: strip_invisible_chars(text); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.strip_invisible_chars(p text) RETURNS text
+    LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    SET search_path TO ''
+    AS $$
+  select regexp_replace(p, private.invisible_chars(), '', 'g')
+$$;
+
+
+--
 -- Name: touch_modified(); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -1851,8 +1983,9 @@ CREATE FUNCTION private.workout_join_requests_before_insert() RETURNS trigger
     AS $$
 declare
   v_owner uuid;
+  v_date date;
 begin
-  select w.user_id into v_owner from public.workouts w where w.id = new.workout_id and not w._deleted;
+  select w.user_id, w.date into v_owner, v_date from public.workouts w where w.id = new.workout_id and not w._deleted;
   if v_owner is null or (v_owner <> new.requester_id and not private.are_friends(new.requester_id, v_owner)) then
     raise exception 'Workout not found' using errcode = 'SPW01';
   end if;
@@ -1862,6 +1995,17 @@ begin
   if new.replace_workout_id is not null and not exists (
        select 1 from public.workouts w where w.id = new.replace_workout_id and w.user_id = new.requester_id) then
     raise exception 'Workout not found' using errcode = 'SPW01';
+  end if;
+  if char_length(new.id) > 59 then
+    raise exception 'Join request id too long' using errcode = 'SPV01';
+  end if;
+  if v_date < private.user_today(v_owner) then
+    raise exception 'Workout is over' using errcode = 'SPW06';
+  end if;
+  if exists (select 1 from public.workout_join_requests r
+             where r.workout_id = new.workout_id and r.requester_id = new.requester_id
+               and r.status = 'accepted' and not r._deleted) then
+    raise exception 'You already joined this workout' using errcode = 'SPW08';
   end if;
   new.owner_id := v_owner;
   new.status := 'pending';
@@ -1980,6 +2124,32 @@ begin
                  where r.requester_id = new.user_id and r.workout_id = new.joined_from
                    and r.status = 'accepted' and not r._deleted) then
     raise exception 'Workout not found' using errcode = 'SPW01';
+  end if;
+  return new;
+end
+$$;
+
+
+--
+-- Name: workouts_per_day_limit(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.workouts_per_day_limit() RETURNS trigger
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+begin
+  if new._deleted then
+    return new;
+  end if;
+  if tg_op = 'UPDATE' and not old._deleted and old.date = new.date and old.user_id = new.user_id then
+    return new;
+  end if;
+  perform pg_catalog.pg_advisory_xact_lock(
+    pg_catalog.hashtext('workouts_per_day:' || new.user_id::text || ':' || new.date::text));
+  if (select count(*) from public.workouts w
+      where w.user_id = new.user_id and w.date = new.date and not w._deleted and w.id <> new.id) >= 10 then
+    raise exception 'At most 10 workouts per day' using errcode = 'SPW07';
   end if;
   return new;
 end
@@ -3883,6 +4053,13 @@ CREATE INDEX notifications_actor_idx ON public.notifications USING btree (actor_
 
 
 --
+-- Name: notifications_burst_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_burst_idx ON public.notifications USING btree (user_id, actor_id, type, created_at DESC);
+
+
+--
 -- Name: notifications_modified_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4303,10 +4480,24 @@ CREATE TRIGGER profiles_check_picture_url BEFORE INSERT OR UPDATE OF profile_pic
 
 
 --
+-- Name: profiles profiles_names_visible; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER profiles_names_visible BEFORE INSERT OR UPDATE OF username, first_name, last_name ON public.profiles FOR EACH ROW EXECUTE FUNCTION private.profiles_names_visible();
+
+
+--
 -- Name: push_subscriptions push_subscriptions_endpoint_policy; Type: TRIGGER; Schema: public; Owner: -
 --
 
 CREATE TRIGGER push_subscriptions_endpoint_policy BEFORE INSERT OR UPDATE OF endpoint ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION private.check_push_endpoint();
+
+
+--
+-- Name: push_subscriptions push_subscriptions_limit; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER push_subscriptions_limit BEFORE INSERT OR UPDATE OF user_id, _deleted ON public.push_subscriptions FOR EACH ROW EXECUTE FUNCTION private.push_subscriptions_limit();
 
 
 --
@@ -4377,6 +4568,13 @@ CREATE TRIGGER workouts_before_write BEFORE INSERT OR UPDATE ON public.workouts 
 --
 
 CREATE TRIGGER workouts_check_joined_from BEFORE INSERT OR UPDATE OF joined_from ON public.workouts FOR EACH ROW EXECUTE FUNCTION private.workouts_check_joined_from();
+
+
+--
+-- Name: workouts workouts_per_day_limit; Type: TRIGGER; Schema: public; Owner: -
+--
+
+CREATE TRIGGER workouts_per_day_limit BEFORE INSERT OR UPDATE OF date, user_id, _deleted ON public.workouts FOR EACH ROW EXECUTE FUNCTION private.workouts_per_day_limit();
 
 
 --
@@ -5299,14 +5497,14 @@ CREATE POLICY "avatars: owner reads own files" ON storage.objects FOR SELECT TO 
 -- Name: objects avatars: owner replaces own files; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "avatars: owner replaces own files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "avatars: owner replaces own files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (array_length(storage.foldername(name), 1) = 1)));
 
 
 --
 -- Name: objects avatars: owner uploads into own folder; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "avatars: owner uploads into own folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text)));
+CREATE POLICY "avatars: owner uploads into own folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (array_length(storage.foldername(name), 1) = 1) AND private.avatar_upload_allowed(name)));
 
 
 --
@@ -5493,6 +5691,14 @@ GRANT ALL ON FUNCTION private.are_friends(a uuid, b uuid) TO service_role;
 
 
 --
+-- Name: FUNCTION avatar_upload_allowed(p_name text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.avatar_upload_allowed(p_name text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.avatar_upload_allowed(p_name text) TO authenticated;
+
+
+--
 -- Name: FUNCTION award_xp(p_user uuid, p_source text, p_source_id text, p_amount integer); Type: ACL; Schema: private; Owner: -
 --
 
@@ -5604,6 +5810,15 @@ GRANT ALL ON FUNCTION private.free_discriminator(p_username text, p_except uuid)
 --
 
 REVOKE ALL ON FUNCTION private.friend_audience(p_user uuid) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION has_invisible_chars(p text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.has_invisible_chars(p text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.has_invisible_chars(p text) TO authenticated;
+GRANT ALL ON FUNCTION private.has_invisible_chars(p text) TO service_role;
 
 
 --
@@ -5766,6 +5981,15 @@ REVOKE ALL ON FUNCTION private.home_gyms_before_write() FROM PUBLIC;
 
 
 --
+-- Name: FUNCTION invisible_chars(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.invisible_chars() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.invisible_chars() TO authenticated;
+GRANT ALL ON FUNCTION private.invisible_chars() TO service_role;
+
+
+--
 -- Name: FUNCTION is_public_push_endpoint(p_endpoint text); Type: ACL; Schema: private; Owner: -
 --
 
@@ -5880,6 +6104,13 @@ GRANT ALL ON FUNCTION private.profiles_check_picture_url() TO service_role;
 
 
 --
+-- Name: FUNCTION profiles_names_visible(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.profiles_names_visible() FROM PUBLIC;
+
+
+--
 -- Name: FUNCTION push_new_rows(p_table text, p_rows jsonb, p_insert_cols text[]); Type: ACL; Schema: private; Owner: -
 --
 
@@ -5895,6 +6126,13 @@ GRANT ALL ON FUNCTION private.push_new_rows(p_table text, p_rows jsonb, p_insert
 REVOKE ALL ON FUNCTION private.push_rows(p_table text, p_rows jsonb, p_insert_cols text[], p_update_cols text[]) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.push_rows(p_table text, p_rows jsonb, p_insert_cols text[], p_update_cols text[]) TO authenticated;
 GRANT ALL ON FUNCTION private.push_rows(p_table text, p_rows jsonb, p_insert_cols text[], p_update_cols text[]) TO service_role;
+
+
+--
+-- Name: FUNCTION push_subscriptions_limit(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.push_subscriptions_limit() FROM PUBLIC;
 
 
 --
@@ -5987,6 +6225,15 @@ GRANT ALL ON FUNCTION private.streak_judged_after(p_user uuid, p_days date[]) TO
 
 
 --
+-- Name: FUNCTION strip_invisible_chars(p text); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.strip_invisible_chars(p text) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.strip_invisible_chars(p text) TO authenticated;
+GRANT ALL ON FUNCTION private.strip_invisible_chars(p text) TO service_role;
+
+
+--
 -- Name: FUNCTION touch_modified(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6069,6 +6316,13 @@ REVOKE ALL ON FUNCTION private.workouts_before_write() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.workouts_check_joined_from() FROM PUBLIC;
 GRANT ALL ON FUNCTION private.workouts_check_joined_from() TO authenticated;
 GRANT ALL ON FUNCTION private.workouts_check_joined_from() TO service_role;
+
+
+--
+-- Name: FUNCTION workouts_per_day_limit(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.workouts_per_day_limit() FROM PUBLIC;
 
 
 --

@@ -177,12 +177,18 @@ export async function startBenchBackend(rows: number, minify = true): Promise<Be
     // The past year, ending today by the database's clock: a fixed year made the rows near "today" (the
     // first screen's window, fetched first) depend on the day the bench ran, from 1,000 rows in December
     // 2026 to none a year later.
-    await emulator.engine.query(
-      `insert into public.workouts (id, user_id, type, date, title, created_at)
-       select 'bench-' || lpad(i::text, 8, '0'), $1, 'strength', current_date - (i % 365), 'w' || i, now()
-       from generate_series(1, ${rows}) i`,
-      [user.id],
-    );
+    // Denser than the 10 workouts a day a user may have (migration 20261207110000): the trigger is off
+    // for the seed so the figures compare with earlier runs.
+    await emulator.engine.transaction(async (tx) => {
+      await tx.query('alter table public.workouts disable trigger workouts_per_day_limit');
+      await tx.query(
+        `insert into public.workouts (id, user_id, type, date, title, created_at)
+         select 'bench-' || lpad(i::text, 8, '0'), $1, 'strength', current_date - (i % 365), 'w' || i, now()
+         from generate_series(1, ${rows}) i`,
+        [user.id],
+      );
+      await tx.query('alter table public.workouts enable trigger workouts_per_day_limit');
+    });
     browser = await chromium.launch({ executablePath: CHROMIUM, headless: true, args: CHROMIUM_ARGS });
     const session = {
       userId: user.id,

@@ -10,6 +10,9 @@
 import { isAuthorised } from './auth.ts';
 import type { NotificationForPush, PushMessage } from '../_shared/push-message.ts';
 
+/** The most subscriptions (devices) of one user a notification is posted to: the table's bound. */
+export const MAX_SUBSCRIPTIONS = 10;
+
 export interface Subscription {
   id: string;
   endpoint: string;
@@ -97,7 +100,10 @@ export function createHandler(deps: HandlerDeps): (request: Request) => Promise<
     }
     const job = await deps.load(id);
     if (!job) return json(200, { notification_id: id, deliveries: [] });
-    const deliveries = await Promise.all(job.subscriptions.map((s) => deliver(job, s)));
+    // At most MAX_SUBSCRIPTIONS posts per notification, whatever the loader returned (the table keeps a
+    // user at 10, migration 20261207120000; this holds even for rows written around it).
+    const subscriptions = job.subscriptions.slice(0, MAX_SUBSCRIPTIONS);
+    const deliveries = await Promise.all(subscriptions.map((s) => deliver(job, s)));
     return json(200, { notification_id: id, deliveries });
   };
 }

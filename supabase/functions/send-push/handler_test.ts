@@ -1,7 +1,7 @@
 // send-push's request handling with its I/O replaced by recorders: who may call it, what is sent, what
 // a 410 or a refused endpoint does. (The real database, DNS and push service: test/integration/push.)
 import { deepStrictEqual as assertEquals } from 'node:assert/strict';
-import { createHandler, type HandlerDeps, type PushJob } from './handler.ts';
+import { createHandler, MAX_SUBSCRIPTIONS, type HandlerDeps, type PushJob } from './handler.ts';
 
 const secret = 'a-long-enough-secret-value';
 const job: PushJob = {
@@ -99,3 +99,26 @@ Deno.test('nothing to send (push off, read or deleted) answers 200 with no deliv
   assertEquals(await response.json(), { notification_id: 'n1', deliveries: [] });
   assertEquals(sent, []);
 });
+
+Deno.test(
+  'a notification is posted to at most MAX_SUBSCRIPTIONS subscriptions, whatever was loaded',
+  async () => {
+    const many: PushJob = {
+      ...job,
+      subscriptions: Array.from({ length: MAX_SUBSCRIPTIONS + 15 }, (_, i) => ({
+        id: `s-${i}`,
+        endpoint: `https://push.example.com/${i}`,
+        p256dh: 'k',
+        auth: 'a',
+      })),
+    };
+    const { handler, sent } = setup(many);
+    const response = await handler(post({ notification_id: 'n1' }));
+    assertEquals(response.status, 200);
+    assertEquals(MAX_SUBSCRIPTIONS, 10);
+    assertEquals(
+      sent.map((line) => line.split(' ')[0]),
+      many.subscriptions.slice(0, MAX_SUBSCRIPTIONS).map((s) => s.id),
+    );
+  },
+);

@@ -19,7 +19,7 @@ import texts from '../_shared/notification-texts.json' with { type: 'json' };
 import { pushMessageFor, type NotificationTexts } from '../_shared/push-message.ts';
 import { parseTestHosts, refusal, type Resolve } from './endpoint-guard.ts';
 import { publicOnlyLookup } from './public-only-lookup.ts';
-import { createHandler, type PushJob } from './handler.ts';
+import { createHandler, MAX_SUBSCRIPTIONS, type PushJob } from './handler.ts';
 
 const env = (name: string): string | undefined => Deno.env.get(name) || undefined;
 const required = (name: string): string => {
@@ -94,7 +94,9 @@ async function load(id: string): Promise<PushJob | null> {
       .from('push_subscriptions')
       .select('id, endpoint, p256dh, auth')
       .eq('user_id', n.user_id)
-      .eq('_deleted', false),
+      .eq('_deleted', false)
+      .order('created_at', { ascending: false })
+      .limit(MAX_SUBSCRIPTIONS),
     // The app icon's badge: what the bell shows once this notification has synced.
     db
       .from('notifications')

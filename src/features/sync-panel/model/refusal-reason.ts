@@ -28,7 +28,9 @@ export type RefusalReasonKey =
   | 'sync:reason.notRequestParty'
   | 'sync:reason.notAllowed'
   | 'sync:reason.idTaken'
-  | 'sync:reason.signedOut';
+  | 'sync:reason.signedOut'
+  | 'sync:reason.invisibleName'
+  | 'sync:reason.workoutsPerDay';
 
 /** The namespaces the reasons come from (for useTranslation). */
 export const REASON_NAMESPACES = ['sync', 'friends', 'errors', 'schedule'] as const;
@@ -50,6 +52,7 @@ const BY_CODE: Readonly<Record<string, RefusalReasonKey>> = {
   SPW03: 'schedule:join.errors.ownWorkout',
   SPW04: 'schedule:join.errors.requestNotFound',
   SPW05: 'schedule:join.errors.notPending',
+  SPW07: 'sync:reason.workoutsPerDay',
   SPG01: 'sync:reason.gymNotFound',
   SPG02: 'errors:data.homeGymsMax',
   SPG03: 'errors:data.checkInNotFound',
@@ -58,6 +61,7 @@ const BY_CODE: Readonly<Record<string, RefusalReasonKey>> = {
   SPA01: 'sync:reason.signedOut',
   SPV01: 'errors:data.invalidInput',
   SPV02: 'errors:data.invalidInput',
+  SPV03: 'sync:reason.invisibleName',
   SPX01: 'sync:reason.idTaken',
   // PostgreSQL's insufficient_privilege (a row-level security policy) and PostgREST's HTTP answers.
   '42501': 'sync:reason.notAllowed',

@@ -9,6 +9,7 @@ import { join, relative } from 'node:path';
 import { afterAll, expect, inject, it, describe } from 'vitest';
 import { startEmulator, type Emulator } from '../../../../supabase/emulator/src/start-emulator';
 import { PNG, WEBP, signedInUser } from './storage-helpers';
+import { createTestClient } from '../../../support/emulator';
 
 function filesUnder(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
@@ -45,9 +46,11 @@ describe('storage: bytes on disk [pglite]', () => {
     expect(
       (await bucket.upload(`${user.id}/old.webp`, WEBP, { contentType: 'image/webp' })).error,
     ).toBeNull();
-    // `a/b` and `a/b/c` are both valid object names: each object is a folder holding its version.
+    // `a/b` and `a/b/c` are both valid object names: each object is a folder holding its version. (A
+    // user may not make sub-folders in avatars, migration 20261207110000: the service role writes it.)
+    const admin = createTestClient(emulator, { key: 'service_role' }).storage.from('avatars');
     expect(
-      (await bucket.upload(`${user.id}/old.webp/inner.png`, PNG, { contentType: 'image/png' })).error,
+      (await admin.upload(`${user.id}/old.webp/inner.png`, PNG, { contentType: 'image/png' })).error,
     ).toBeNull();
 
     const root = join(dataDir, 'storage');

@@ -41,6 +41,8 @@ describeEachEmulator('storage: user content is inert', (suite) => {
 
   it('uploads each type the app makes, raw or as a Blob, and serves it inline as an image', async () => {
     const bucket = alice.client.storage.from('avatars');
+    const carol = await signedInUser(emulator());
+    const blobs = carol.client.storage.from('avatars');
     const files = [
       { name: 'a.webp', bytes: WEBP, type: 'image/webp' },
       { name: 'a.jpg', bytes: JPEG, type: 'image/jpeg' },
@@ -49,8 +51,9 @@ describeEachEmulator('storage: user content is inert', (suite) => {
     for (const file of files) {
       const raw = await bucket.upload(`${alice.id}/${file.name}`, file.bytes, { contentType: file.type });
       expect(raw.error).toBeNull();
-      const blob = await bucket.upload(
-        `${alice.id}/blob-${file.name}`,
+      // The Blob variants in a second user's folder: a user keeps at most 5 files (20261207110000).
+      const blob = await blobs.upload(
+        `${carol.id}/blob-${file.name}`,
         new Blob([file.bytes], { type: file.type }),
       );
       expect(blob.error).toBeNull();
