@@ -24,7 +24,8 @@ export function WelcomeHeader({ name, today, streak }: WelcomeHeaderProps) {
         <Text size="sm" c="dimmed" fw={600} tt="capitalize">
           {date}
         </Text>
-        <Title order={1} fz={{ base: 28, sm: 34 }} lh={1.15}>
+        {/* A 12-letter name in wide letters is wider than a 360 px phone: it wraps instead of running off. */}
+        <Title order={1} fz={{ base: 28, sm: 34 }} lh={1.15} style={{ overflowWrap: 'anywhere' }}>
           {name ? t('welcome', { name }) : t('welcomeAnonymous')}
         </Title>
         {streak > 0 ? (

@@ -55,6 +55,10 @@ export function FriendsListItem({ row, onRemove }: { row: FriendRow; onRemove: (
                 size="sm"
                 variant="light"
                 color="teal"
+                maw="100%"
+                h="auto"
+                // A long gym name wraps inside the badge rather than losing its end.
+                styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
                 leftSection={<IconMapPin size={12} aria-hidden />}
               >
                 {row.gym === '' ? t('list.atAGym') : t('list.atGym', { gym: row.gym })}
