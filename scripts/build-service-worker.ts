@@ -21,7 +21,8 @@ const intermediateDir = path.join(root, 'build-sw');
 
 /**
  * What the service worker precaches, relative to dist/: the shell (index.html, manifest), every JS and CSS
- * chunk (lazy routes, locale namespaces, the sync worker), locale JSON, icons and avatars (public/avatars).
+ * chunk (lazy routes, locale namespaces, the sync worker), locale JSON, icons and avatars (public/avatars);
+ * not the manifest's screenshots.
  * One pattern, so a kind of file a build does not have yet (avatars) is no warning.
  */
 export const PRECACHE_GLOBS = ['**/*.{html,webmanifest,js,css,json,png,svg,ico,webp,woff,woff2}'];
@@ -34,7 +35,9 @@ export function precacheOptions(globDirectory: string) {
   return {
     globDirectory,
     globPatterns: PRECACHE_GLOBS,
-    globIgnores: ['sw.js', '**/*.map'],
+    // The manifest's screenshots are for the browser's install dialog, fetched online before installing:
+    // precaching them would add their ~360 KB to every install.
+    globIgnores: ['sw.js', '**/*.map', 'screenshots/**'],
     dontCacheBustURLsMatching: HASHED_ASSET,
     maximumFileSizeToCacheInBytes: 4 * 1024 * 1024,
   };

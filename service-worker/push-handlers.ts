@@ -1,18 +1,21 @@
 /**
- * Web Push in the service worker. Owns the `push` event (shows the notification the server sent),
+ * Web Push in the service worker. Owns the `push` event (shows the notification the server sent and puts
+ * its unread count on the app icon),
  * `notificationclick` (focuses an open Spotter window and takes it to the notification's link, else
  * opens one there) and `pushsubscriptionchange` (re-subscribes and tells the server the new endpoint,
  * subscription-change.ts). Imported once by sw.ts.
  */
-import { pushDisplay, readPushPayload, safeAppPath } from './push-message';
+import { pushDisplay, readPushPayload, safeAppPath, showAppBadge } from './push-message';
 import { QueueDb } from './queue-db';
 import { handleSubscriptionChange } from './subscription-change';
 
 declare const self: ServiceWorkerGlobalScope;
 
 self.addEventListener('push', (event) => {
-  const { title, options } = pushDisplay(readPushPayload(event.data));
-  event.waitUntil(self.registration.showNotification(title, options));
+  const { title, options, badge } = pushDisplay(readPushPayload(event.data));
+  event.waitUntil(
+    Promise.all([self.registration.showNotification(title, options), showAppBadge(self.navigator, badge)]),
+  );
 });
 
 async function openApp(path: string): Promise<void> {

@@ -1,12 +1,15 @@
 /**
  * What a Web Push from Spotter's server carries (the send-push Edge Function,
- * supabase/functions/_shared/push-message.ts): `{ id, type, title, body, url }` as JSON. A payload that
+ * supabase/functions/_shared/push-message.ts): `{ id, type, title, body, url, badge? }` as JSON (plus the
+ * Declarative Web Push fields Safari reads without us, `web_push` and `notification`, not used here). A payload that
  * is missing or malformed still shows a notification (a push must always show one, or the browser shows
  * its own), with the app's name and the notifications page as its target.
  */
 export interface PushDisplay {
   title: string;
   options: NotificationOptions & { data: { url: string; id: string | null } };
+  /** The app icon's badge (unread notifications), or null when the push did not say. */
+  badge: number | null;
 }
 
 const FALLBACK_TITLE = 'Spotter';
@@ -22,7 +25,12 @@ export function pushDisplay(payload: unknown): PushDisplay {
   const record = typeof payload === 'object' && payload !== null ? (payload as Record<string, unknown>) : {};
   const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value : undefined);
   const id = text(record.id) ?? null;
+  const badge =
+    typeof record.badge === 'number' && Number.isSafeInteger(record.badge) && record.badge >= 0
+      ? record.badge
+      : null;
   return {
+    badge,
     title: text(record.title) ?? FALLBACK_TITLE,
     options: {
       body: text(record.body) ?? '',
@@ -42,5 +50,22 @@ export function readPushPayload(data: { json(): unknown } | null): unknown {
     return data.json();
   } catch {
     return null;
+  }
+}
+
+/** The Badging API where the browser has it (installed apps on Chromium, Safari 16.4+); else nothing. */
+export interface BadgeApi {
+  setAppBadge?: (contents?: number) => Promise<void>;
+  clearAppBadge?: () => Promise<void>;
+}
+
+/** Shows `count` on the app icon (0 clears it); never fails: a badge is a nicety. */
+export async function showAppBadge(api: BadgeApi, count: number | null): Promise<void> {
+  if (count === null) return;
+  try {
+    if (count > 0) await api.setAppBadge?.(count);
+    else await api.clearAppBadge?.();
+  } catch {
+    // Not allowed here (not installed, no permission): the notification itself still shows.
   }
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SyncPanelHost } from '@/features/sync-panel/components/sync-panel-host';
+import { useAppBadge } from '@/lib/app-badge';
 import { AppDesktopHeader } from './app-desktop-header';
 import { useHeaderHidden } from './app-header-autohide';
 import { shellIdentity } from './app-identity';
@@ -14,11 +15,13 @@ import { AppXpBar } from './app-xp-bar';
 /**
  * The frame of every signed-in screen (spec point 2, "App shell"): sidebar (desktop, once the profile
  * exists), desktop or mobile header, the XP bar under it, the page, and the phone's bottom tab bar.
- * Everything it shows is live from the local database (useShellData).
+ * Everything it shows is live from the local database (useShellData), the app icon's badge included.
  */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const data = useShellData();
+  // The installed app's icon shows what the bell shows (cleared when the shell goes: sign-out).
+  useAppBadge(data.unread);
   const identity = shellIdentity(data.profile, data.progress);
   const withSidebar = data.profile !== null && data.profile !== undefined;
   const headerHidden = useHeaderHidden();

@@ -116,7 +116,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   apiUrl = `http://${config.host}:${port}`;
   const push = await startPushService(
     engine,
-    options.push ?? {},
+    // The app's address for Declarative Web Push is the auth site URL, as on hosted (APP_URL secret).
+    { appUrl: config.siteUrl, ...options.push },
     { url: apiUrl, serviceRoleKey: keys.serviceRoleKey },
     log,
   );

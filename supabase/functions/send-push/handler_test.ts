@@ -14,6 +14,7 @@ const job: PushJob = {
     workout_time: null,
     language: 'en',
     timezone: 'UTC',
+    unread_count: 1,
   },
   subscriptions: [
     { id: 's-ok', endpoint: 'https://push.example.com/ok', p256dh: 'k', auth: 'a' },

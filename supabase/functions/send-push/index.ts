@@ -5,8 +5,9 @@
  * token. Hosted, deploy with `supabase functions deploy send-push` and `supabase secrets set` the env
  * below; the emulator runs this same file with Deno (supabase/emulator/src/push/README.md).
  *
- * Env: SEND_PUSH_SECRET; VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; SUPABASE_URL and
- * SUPABASE_SERVICE_ROLE_KEY (set by Supabase). Emulator only: PORT (listen on 127.0.0.1:PORT, 0 = any
+ * Env: SEND_PUSH_SECRET; VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY, VAPID_SUBJECT; APP_URL (the app's address,
+ * the project's auth site URL: Declarative Web Push opens absolute URLs; unset, the message carries only
+ * the service worker's fields); SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (set by Supabase). Emulator only: PORT (listen on 127.0.0.1:PORT, 0 = any
  * free port, printed as `listening <port>`), PUSH_TEST_ENDPOINT_HOSTS (loopback hosts allowed) and
  * PUSH_TEST_RESOLVE (a JSON map host -> addresses standing in for DNS for those names),
  * PUSH_TEST_CA_FILE (the test push service's certificate, trusted in that test mode).
@@ -81,7 +82,7 @@ async function load(id: string): Promise<PushJob | null> {
   if (settings.error) throw new Error(`settings of ${n.user_id}: ${settings.error.message}`);
   const { push_enabled, language } = (settings.data ?? {}) as { push_enabled?: boolean; language?: string };
   if (!push_enabled) return null;
-  const [profiles, workout, subscriptions] = await Promise.all([
+  const [profiles, workout, subscriptions, unread] = await Promise.all([
     db
       .from('profiles')
       .select('id, username, timezone')
@@ -96,6 +97,13 @@ async function load(id: string): Promise<PushJob | null> {
       .eq('_deleted', false)
       .order('created_at', { ascending: false })
       .limit(MAX_SUBSCRIPTIONS),
+    // The app icon's badge: what the bell shows once this notification has synced.
+    db
+      .from('notifications')
+      .select('id', { count: 'exact', head: true })
+      .eq('user_id', n.user_id)
+      .eq('is_read', false)
+      .eq('_deleted', false),
   ]);
   const failed = profiles.error ?? workout.error ?? subscriptions.error;
   if (failed) throw new Error(`notification ${id}: ${failed.message}`);
@@ -111,6 +119,8 @@ async function load(id: string): Promise<PushJob | null> {
       workout_time: w?.time ?? null,
       language: language ?? null,
       timezone: people.find((p) => p.id === n.user_id)?.timezone ?? null,
+      // A failed count leaves the badge as it is rather than failing the push.
+      unread_count: unread.error ? null : (unread.count ?? null),
     },
     subscriptions: (subscriptions.data ?? []) as PushJob['subscriptions'],
   };
@@ -119,7 +129,7 @@ async function load(id: string): Promise<PushJob | null> {
 const handler = createHandler({
   secret: env('SEND_PUSH_SECRET'),
   load,
-  message: (n) => pushMessageFor(texts as NotificationTexts, n),
+  message: (n) => pushMessageFor(texts as NotificationTexts, n, new Date(), env('APP_URL')),
   refusal: (endpoint) => refusal(endpoint, testHosts, resolve),
   async send(subscription, payload) {
     const result = await webpush.sendNotification(

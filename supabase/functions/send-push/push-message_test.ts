@@ -12,6 +12,7 @@ const base: NotificationForPush = {
   workout_time: null,
   language: 'de',
   timezone: 'UTC',
+  unread_count: null,
 };
 
 Deno.test('a friend request, in German, opens the profile', () => {
@@ -63,4 +64,42 @@ Deno.test('a reminder says today or tomorrow in the user’s zone, else the date
     'Reminder: your workout is coming up',
   );
   assertEquals(linkFor('workout_reminder'), '/schedule');
+});
+
+Deno.test('with the app address: a Declarative Web Push message Safari shows by itself', () => {
+  const message = pushMessageFor(texts, { ...base, unread_count: 3 }, new Date(), 'https://app.example/any');
+  assertEquals(message, {
+    id: 'n1',
+    type: 'friend_request_received',
+    title: 'Spotter',
+    body: 'bob hat dir eine Freundschaftsanfrage geschickt',
+    url: '/profile',
+    badge: 3,
+    web_push: 8030,
+    notification: {
+      title: 'Spotter',
+      body: 'bob hat dir eine Freundschaftsanfrage geschickt',
+      navigate: 'https://app.example/profile',
+      lang: 'de',
+      tag: 'n1',
+      app_badge: '3',
+    },
+  });
+  // The fields WebKit reads: the marker, a title, and an absolute https URL on the app's origin.
+  const declarative = JSON.parse(JSON.stringify(message)) as Record<string, unknown>;
+  assertEquals(declarative.web_push, 8030);
+  const notification = declarative.notification as Record<string, string>;
+  assertEquals(typeof notification.title, 'string');
+  assertEquals(new URL(notification.navigate).origin, 'https://app.example');
+  assertMatch(notification.app_badge, /^\d+$/);
+});
+
+Deno.test('no usable app address or count: only the service worker fields, no badge', () => {
+  for (const appUrl of [undefined, '', 'not a url', 'javascript:alert(1)']) {
+    const message = pushMessageFor(texts, base, new Date(), appUrl);
+    assertEquals([message.web_push, message.notification, message.badge], [undefined, undefined, undefined]);
+  }
+  const noCount = pushMessageFor(texts, base, new Date(), 'https://app.example');
+  assertEquals(noCount.notification?.app_badge, undefined);
+  assertEquals(noCount.notification?.navigate, 'https://app.example/profile');
 });

@@ -148,6 +148,19 @@ describeEachEmulator(
         title: 'Spotter',
         body: `${bob.username} hat dir eine Freundschaftsanfrage geschickt`,
         url: '/profile',
+        // The app icon's badge: her one unread notification.
+        badge: 1,
+        // Declarative Web Push (Safari 18.4+ shows it without the service worker): the same words, the
+        // page to open as an absolute URL on the app's origin (APP_URL: the auth site URL).
+        web_push: 8030,
+        notification: {
+          title: 'Spotter',
+          body: `${bob.username} hat dir eine Freundschaftsanfrage geschickt`,
+          navigate: expect.stringMatching(/^https?:\/\/[^/]+\/profile$/) as unknown,
+          lang: 'de',
+          tag: row.rows[0]?.id,
+          app_badge: '1',
+        },
       });
     });
 

@@ -3,6 +3,7 @@ import { IconUsers, IconWifiOff } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '@/components/user-avatar';
+import { UserHandle } from '@/components/user-handle';
 import type { AvatarSource } from '@/domain/avatars';
 import { formatRelative, formatTimeOfDay } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
@@ -113,14 +114,11 @@ function PresenceList({ online, friends, loading, failed, onRetry, meSince, me, 
               ? ` · ${t('presence.lastActive', { time: formatRelative(friend.last_active_at, now, locale) })}`
               : '';
             return (
-              <Group gap="sm" component="li" key={friend.user_id}>
+              <Group gap="sm" component="li" key={friend.user_id} wrap="nowrap">
                 <UserAvatar profile={friend} />
-                <div>
-                  <Text fw={600}>
-                    {friend.username}
-                    <Text span c="dimmed" fw={400}>
-                      #{friend.discriminator}
-                    </Text>
+                <div style={{ minWidth: 0 }}>
+                  <Text fw={600} display="flex">
+                    <UserHandle username={friend.username} discriminator={friend.discriminator} dimTag />
                   </Text>
                   <Text size="xs" c="dimmed">
                     {t('presence.level', { level: friend.level })} · {since}

@@ -5,18 +5,8 @@ import { dayOfYear } from '@/domain/dates';
 import { partNamespace } from '@/lib/i18n/locale-parts';
 import { formatDay } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
+import { streakBand, streakMessageKey } from '../model/streak-message';
 import { SyncIndicator } from './sync-indicator';
-
-type StreakBand = 'start' | 'week' | 'threeWeeks' | 'month' | 'twoMonths';
-
-/** Streak messages vary with the streak's length (issue 7): a week, three weeks, a month, two months. */
-export function streakBand(streak: number): StreakBand {
-  if (streak >= 60) return 'twoMonths';
-  if (streak >= 30) return 'month';
-  if (streak >= 21) return 'threeWeeks';
-  if (streak >= 7) return 'week';
-  return 'start';
-}
 
 interface WelcomeHeaderProps {
   name: string;
@@ -34,7 +24,8 @@ export function WelcomeHeader({ name, today, streak }: WelcomeHeaderProps) {
         <Text size="sm" c="dimmed" fw={600} tt="capitalize">
           {date}
         </Text>
-        <Title order={1} fz={{ base: 28, sm: 34 }} lh={1.15}>
+        {/* A 12-letter name in wide letters is wider than a 360 px phone: it wraps instead of running off. */}
+        <Title order={1} fz={{ base: 28, sm: 34 }} lh={1.15} style={{ overflowWrap: 'anywhere' }}>
           {name ? t('welcome', { name }) : t('welcomeAnonymous')}
         </Title>
         {streak > 0 ? (
@@ -59,7 +50,7 @@ function StreakLine({ today, streak }: { today: string; streak: number }) {
   const { t, i18n } = useTranslation(['home', namespace]);
   // Interpolated after picking, so {{count}} in a message reads the streak.
   const keys = Object.keys(t(`streak.${band}`, { ns: namespace, returnObjects: true }));
-  const key = keys.length > 0 ? keys[dayOfYear(today) % keys.length] : undefined;
+  const key = streakMessageKey(band, keys, streak, dayOfYear(today));
   const message =
     key !== undefined
       ? i18n.t(`streak.${band}.${key}`, { ns: namespace, count: streak, defaultValue: '' })

@@ -3,22 +3,13 @@ import { IconFlame } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { LeaderboardRow } from '@/db/local-state';
-import { formatHandle } from '@/domain/identity';
 import { UserAvatar } from '@/components/user-avatar';
-
-function handleOf(row: { username: string; discriminator: string }): string {
-  try {
-    return formatHandle(row.username, row.discriminator);
-  } catch {
-    return row.username;
-  }
-}
+import { UserHandle } from '@/components/user-handle';
 
 /** One place on the board: rank, avatar, handle (a link to the profile), level, streak and week's XP. */
 export function LeaderboardRowItem({ row }: { row: LeaderboardRow }) {
   const { t, i18n } = useTranslation('leaderboard');
   const router = useRouter();
-  const handle = handleOf(row);
   const nf = new Intl.NumberFormat(i18n.language);
   // By href: the profile by id is another screen's route (/p/{id}); my own row opens /profile.
   const href = row.is_me ? '/profile' : `/p/${encodeURIComponent(row.user_id)}`;
@@ -44,7 +35,8 @@ export function LeaderboardRowItem({ row }: { row: LeaderboardRow }) {
             <Anchor
               href={href}
               fw={700}
-              truncate="end"
+              miw={0}
+              display="flex"
               onClick={(event) => {
                 // A client-side navigation for a plain click; modified clicks open the link as usual.
                 if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
@@ -53,10 +45,10 @@ export function LeaderboardRowItem({ row }: { row: LeaderboardRow }) {
                 void router.navigate({ href });
               }}
             >
-              {handle}
+              <UserHandle username={row.username} discriminator={row.discriminator} />
             </Anchor>
             {row.is_me && (
-              <Badge size="xs" variant="light">
+              <Badge size="xs" variant="light" style={{ flexShrink: 0, overflow: 'visible' }}>
                 {t('you')}
               </Badge>
             )}

@@ -14,16 +14,18 @@ import {
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
 import { online$ } from '@/db/sync-status';
 import type { SpotterDatabase } from '@/db/types';
-import { useLiveValue } from '@/db/use-live-query';
+import { friendships } from '@/db/queries';
+import { useLiveQuery, useLiveValue } from '@/db/use-live-query';
 import { UserAvatar } from '@/components/user-avatar';
+import { UserHandle } from '@/components/user-handle';
 import type { FriendRpc } from '../data/friend-actions';
 import { useDiscover } from '../data/use-discover';
-import { DISCOVER_MAX, DISCOVER_PAGE, type DiscoverPerson } from '../model/discover';
+import { DISCOVER_MAX, DISCOVER_PAGE, withoutLocalFriends, type DiscoverPerson } from '../model/discover';
 import { toastError, toastSuccess } from '@/lib/feedback/toast';
 
 /** navigator.onLine, live; one shared source. */
@@ -50,7 +52,17 @@ export function DiscoverSection({
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 300);
   const [shown, setShown] = useState(DISCOVER_PAGE);
-  const { people, failed, loading, refetch } = useDiscover(sync, debounced, shown);
+  const found = useDiscover(sync, debounced, shown);
+  const { failed, loading, refetch } = found;
+  const friendsQuery = useMemo(() => friendships(db, userId), [db, userId]);
+  const friendRows = useLiveQuery(friendsQuery);
+  const people = useMemo(
+    () =>
+      found.people === undefined
+        ? undefined
+        : withoutLocalFriends(found.people, new Set((friendRows ?? []).map((row) => row.friend_id))),
+    [found.people, friendRows],
+  );
   // Requests sent from here, until the refreshed list shows them.
   const [sent, setSent] = useState<ReadonlySet<string>>(new Set());
   const [adding, setAdding] = useState<string | null>(null);
@@ -131,8 +143,14 @@ export function DiscoverSection({
                   <Group gap="sm" wrap="nowrap" miw={0}>
                     <UserAvatar profile={person} />
                     <Stack gap={0} miw={0}>
-                      <Anchor component={Link} to={`/p/${encodeURIComponent(person.id)}`} fw={600} truncate>
-                        {person.handle}
+                      <Anchor
+                        component={Link}
+                        to={`/p/${encodeURIComponent(person.id)}`}
+                        fw={600}
+                        miw={0}
+                        display="flex"
+                      >
+                        <UserHandle username={person.username} discriminator={person.discriminator} />
                       </Anchor>
                       <Text size="xs" c="dimmed">
                         {t('level', { level: person.level })}
@@ -140,17 +158,18 @@ export function DiscoverSection({
                     </Stack>
                   </Group>
                   {person.friendship_status === 'request_received' ? (
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="dimmed" ta="end" style={{ flexShrink: 0 }}>
                       {t('asksYou')}
                     </Text>
                   ) : requested ? (
-                    <Text size="sm" c="dimmed">
+                    <Text size="sm" c="dimmed" style={{ flexShrink: 0 }}>
                       {t('requested')}
                     </Text>
                   ) : (
                     <Button
                       size="xs"
                       variant="light"
+                      style={{ flexShrink: 0 }}
                       leftSection={<IconUserPlus size={14} aria-hidden />}
                       loading={adding === person.id}
                       disabled={adding !== null && adding !== person.id}

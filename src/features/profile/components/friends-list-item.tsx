@@ -3,15 +3,12 @@ import { IconFlame, IconMapPin, IconUserMinus } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import { UserAvatar } from '@/components/user-avatar';
-import { formatHandle } from '@/domain/identity';
+import { handleText, UserHandle } from '@/components/user-handle';
 import type { FriendRow } from '../data/use-friends-list';
 
+/** The friend's `name#1234` as text (labels, dialogs). */
 export function handleOf(row: { username: string; discriminator: string }): string {
-  try {
-    return formatHandle(row.username, row.discriminator);
-  } catch {
-    return row.username;
-  }
+  return handleText(row.username, row.discriminator);
 }
 
 /** One friend: avatar, handle (a link to their profile), level, streak, at a gym now, and Remove. */
@@ -29,7 +26,8 @@ export function FriendsListItem({ row, onRemove }: { row: FriendRow; onRemove: (
           <Anchor
             href={href}
             fw={700}
-            truncate="end"
+            miw={0}
+            display="flex"
             onClick={(event) => {
               // A client-side navigation for a plain click; modified clicks open the link as usual.
               if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)
@@ -38,7 +36,7 @@ export function FriendsListItem({ row, onRemove }: { row: FriendRow; onRemove: (
               void router.navigate({ href });
             }}
           >
-            {handle}
+            <UserHandle username={row.username} discriminator={row.discriminator} />
           </Anchor>
           <Group gap="xs" wrap="wrap">
             <Text size="xs" c="dimmed">
@@ -57,6 +55,10 @@ export function FriendsListItem({ row, onRemove }: { row: FriendRow; onRemove: (
                 size="sm"
                 variant="light"
                 color="teal"
+                maw="100%"
+                h="auto"
+                // A long gym name wraps inside the badge rather than losing its end.
+                styles={{ label: { whiteSpace: 'normal', overflow: 'visible' } }}
                 leftSection={<IconMapPin size={12} aria-hidden />}
               >
                 {row.gym === '' ? t('list.atAGym') : t('list.atGym', { gym: row.gym })}
@@ -68,6 +70,7 @@ export function FriendsListItem({ row, onRemove }: { row: FriendRow; onRemove: (
       <Button
         size="xs"
         variant="subtle"
+        style={{ flexShrink: 0 }}
         color="red"
         leftSection={<IconUserMinus size={16} aria-hidden />}
         aria-label={t('list.removeLabel', { name: handle })}

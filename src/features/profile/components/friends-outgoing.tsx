@@ -6,6 +6,7 @@ import { cancelFriendRequest } from '@/db/commands/friends';
 import type { FriendRequestDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
 import { UserAvatar } from '@/components/user-avatar';
+import { UserHandle } from '@/components/user-handle';
 import type { FriendRpc } from '../data/friend-actions';
 import { useRequestSenders } from '../data/use-request-senders';
 import { commandErrorKey, type QueuedSend } from '../model/friend-ledger';
@@ -83,8 +84,12 @@ export function FriendsOutgoing({
                 <Group gap="sm" wrap="nowrap" miw={0}>
                   <UserAvatar profile={receiver} />
                   <Stack gap={0} miw={0}>
-                    <Text fw={700} truncate="end">
-                      {name}
+                    <Text fw={700} truncate="end" display="flex">
+                      {receiver ? (
+                        <UserHandle username={receiver.username} discriminator={receiver.discriminator} />
+                      ) : (
+                        name
+                      )}
                     </Text>
                     <Text size="xs" c="dimmed">
                       {t('outgoing.awaiting')}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { discoverArgs, discoverPeople } from './discover';
+import { discoverArgs, discoverPeople, withoutLocalFriends } from './discover';
 
 describe('discoverPeople', () => {
   it('keeps well-formed rows with their handle and status', () => {
@@ -20,6 +20,7 @@ describe('discoverPeople', () => {
       {
         id: 'a',
         username: 'Mia',
+        discriminator: '0042',
         handle: 'Mia#0042',
         avatar_id: 'avatar3',
         profile_picture_url: null,
@@ -32,6 +33,21 @@ describe('discoverPeople', () => {
   it('answers nothing for an answer that is not a list', () => {
     expect(discoverPeople(null)).toEqual([]);
     expect(discoverPeople({ id: 'a' })).toEqual([]);
+  });
+});
+
+describe('withoutLocalFriends', () => {
+  it('drops whoever is a friend on this device now, keeping the order of the rest', () => {
+    const people = discoverPeople(
+      ['a', 'b', 'c'].map((id) => ({
+        id,
+        username: id,
+        discriminator: '0001',
+        friendship_status: 'request_received',
+      })),
+    );
+    expect(withoutLocalFriends(people, new Set(['b'])).map((p) => p.id)).toEqual(['a', 'c']);
+    expect(withoutLocalFriends(people, new Set()).map((p) => p.id)).toEqual(['a', 'b', 'c']);
   });
 });
 

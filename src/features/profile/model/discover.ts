@@ -10,6 +10,7 @@ export const DISCOVER_MAX = 100;
 export interface DiscoverPerson {
   id: string;
   username: string;
+  discriminator: string;
   handle: string;
   avatar_id: string | null;
   profile_picture_url: string | null;
@@ -37,6 +38,7 @@ export function discoverPeople(data: unknown): DiscoverPerson[] {
     people.push({
       id,
       username,
+      discriminator,
       handle,
       avatar_id: text(row.avatar_id),
       profile_picture_url: text(row.profile_picture_url),
@@ -45,6 +47,18 @@ export function discoverPeople(data: unknown): DiscoverPerson[] {
     });
   }
   return people;
+}
+
+/**
+ * The server's list as this device knows it now: someone who became a friend here (a request just
+ * accepted, on this device or another) is no longer someone to discover, though the list was fetched
+ * before; their row said "Sent you a request" until the next fetch (issue 37).
+ */
+export function withoutLocalFriends(
+  people: readonly DiscoverPerson[],
+  friendIds: ReadonlySet<string>,
+): DiscoverPerson[] {
+  return people.filter((person) => !friendIds.has(person.id));
 }
 
 /** The RPC's arguments: a blank search is no search. */

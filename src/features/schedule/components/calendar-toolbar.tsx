@@ -25,7 +25,12 @@ export function CalendarToolbar(props: CalendarToolbarProps) {
         <ActionIcon variant="default" size="lg" aria-label={previous} onClick={() => props.onStep(-1)}>
           <IconChevronLeft size={18} aria-hidden />
         </ActionIcon>
-        <Button variant="default" onClick={props.onToday} disabled={props.showsToday}>
+        <Button
+          variant="default"
+          onClick={props.onToday}
+          disabled={props.showsToday}
+          style={{ flexShrink: 0 }}
+        >
           {t('nav.today')}
         </Button>
         <ActionIcon variant="default" size="lg" aria-label={next} onClick={() => props.onStep(1)}>

@@ -42,6 +42,8 @@ export interface PushOptions {
   testEndpointHosts?: readonly ('127.0.0.1' | 'localhost')[];
   /** Tests: fixed DNS answers for the function (host -> addresses), e.g. a name that rebinds to loopback. */
   resolveHosts?: Readonly<Record<string, readonly string[]>>;
+  /** The function's APP_URL (the app's address: Declarative Web Push opens absolute URLs). */
+  appUrl?: string;
 }
 
 export interface PushDelivery {
@@ -133,6 +135,7 @@ export async function startPushService(
     VAPID_PUBLIC_KEY: vapid.publicKey,
     VAPID_PRIVATE_KEY: vapid.privateKey,
     VAPID_SUBJECT: vapid.subject,
+    ...(options.appUrl ? { APP_URL: options.appUrl } : {}),
     PUSH_TEST_ENDPOINT_HOSTS: testHosts.join(','),
     PUSH_TEST_RESOLVE: JSON.stringify(options.resolveHosts ?? {}),
     ...(ca ? { PUSH_TEST_CA_FILE: ca } : {}),
