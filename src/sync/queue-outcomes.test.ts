@@ -2,7 +2,7 @@
 // pending ledger, the real QueueDb the worker records refusals in.
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QueueDb, type QueueOutcomeRecord } from '../../service-worker/queue-db';
+import { QueueDb, type QueueOutcomeRecord } from '@/lib/service-worker/queue-db';
 import type { QueueEntry } from '../../service-worker/queue-entry';
 import { checkIn } from '../db/commands/check-ins';
 import { markIntentQueued, readPending } from '../db/pending-writes';

@@ -4,7 +4,7 @@
  * unclaimed refused requests, plus the worker's own status (leader, realtime, needs a token).
  */
 import { useMemo } from 'react';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { dismissFailedWrite } from '@/db/pending-writes';
 import { useLiveValue } from '@/db/use-live-query';
 import { requestReplay } from '@/lib/service-worker/write-queue';

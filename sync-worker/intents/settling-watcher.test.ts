@@ -10,8 +10,8 @@ import { acknowledgePushed, readPending, settleIntent, settlingEntries } from '.
 import { cleanupDatabases, openTestDatabase } from '../../src/db/test-support';
 import { ROWS, USER } from '../../src/db/test-fixtures';
 import type { SpotterDatabase } from '../../src/db/types';
-import type { LocalProgress } from '../../src/features/progress/model/local-progress';
-import { localProgress$ } from '../../src/features/progress/model/local-progress-live';
+import type { LocalProgress } from '../../src/db/progress/local-progress';
+import { localProgress$ } from '../../src/db/progress/local-progress-live';
 import { SettlingWatcher } from './settling-watcher';
 
 // 12:00 UTC on 2026-11-22 is 13:00 in Berlin (the fixture profile's zone): today is 2026-11-22.

@@ -2,9 +2,9 @@ import { useMemo } from 'react';
 import { pendingFriendRequestCount, unreadNotificationCount } from '@/db/queries';
 import type { ProfileDoc } from '@/db/schemas';
 import { useLiveDocument, useLiveQuery } from '@/db/use-live-query';
-import type { LocalProgress } from '@/features/progress/model/local-progress';
-import { useLocalProgress } from '@/features/progress/model/use-local-progress';
-import { useUserData } from '../user-data/user-data-context';
+import type { LocalProgress } from '@/db/progress/local-progress';
+import { useLocalProgress } from '@/db/progress/use-local-progress';
+import { useUserData } from '../../sync/user-data-context';
 
 export interface ShellData {
   /** The own profile as last pulled: undefined while loading, null before the first pull brought it. */

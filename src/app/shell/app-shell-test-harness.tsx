@@ -9,7 +9,7 @@ import type { SpotterDatabase } from '@/db/types';
 import type { Language } from '@/domain/language';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../test/support/browser/render';
-import { UserDataContext } from '../user-data/user-data-context';
+import { UserDataContext } from '../../sync/user-data-context';
 import { AppShell } from './app-shell';
 
 export interface ShellHarnessOptions {

@@ -1,7 +1,7 @@
 import { Badge, Button } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { respondJoinRequest } from '@/db/commands/join';
 import { useLiveDocument } from '@/db/use-live-query';
 import { toastError } from '@/lib/feedback/toast';

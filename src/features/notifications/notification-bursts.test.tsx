@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { pendingEntries, readPending } from '@/db/pending-writes';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';

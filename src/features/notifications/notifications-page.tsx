@@ -3,7 +3,7 @@ import { IconBellOff, IconChecks, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import {
   deleteAllNotifications,
   markAllNotificationsRead,

@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { USER } from '@/db/test-fixtures';
 import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
 import type { Language } from '@/domain/language';

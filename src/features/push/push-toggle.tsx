@@ -2,7 +2,7 @@ import { Alert, Stack, Switch, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { useLiveDocument } from '@/db/use-live-query';
 import { getDataClient } from '@/lib/auth/data-client';
 import { pushSupport } from './push-support';

@@ -10,8 +10,8 @@ import { cleanupDatabases, openTestDatabase, testStorage } from '@/db/test-suppo
 import type { SpotterDatabase } from '@/db/types';
 import type { PushSender, RpcAnswer } from './quota-fallback';
 import { wasEvicted } from './eviction';
-import { isQuotaExceeded } from './quota-error';
-import { reportStorageEvent } from './storage-events';
+import { isQuotaExceeded } from '../../db/storage-health/quota-error';
+import { reportStorageEvent } from '../../db/storage-health/storage-events';
 import { askForPersistence, watchStorage, type StorageNotice } from './storage-watch';
 import { fullDiskStorage } from './test-full-disk';
 

@@ -1,5 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { claimDailyChallenge } from '@/db/commands/daily-challenge';
 import type { CommandError } from '@/db/commands/result';
 import { useLiveValue } from '@/db/use-live-query';

@@ -1,7 +1,7 @@
 import { Group, Text } from '@mantine/core';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { JoinControl } from '@/components/join-control';
 import { useJoinAction } from '@/db/join-status';
 import { feedWindow$, type FeedItem } from '@/db/local-state';

@@ -3,7 +3,7 @@ import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AppAvatarMenu } from '@/app/shell/app-avatar-menu';
 import { shellIdentity } from '@/app/shell/app-identity';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { feedItem } from '@/db/feed-fixtures';
 import { writeFeedWindow } from '@/db/local-state';
 import { pendingEntries, readPending } from '@/db/pending-writes';

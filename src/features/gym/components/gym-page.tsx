@@ -2,7 +2,7 @@ import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { checkIn, checkOut } from '@/db/commands/check-ins';
 import { setHomeGyms } from '@/db/commands/home-gyms';
 import { pending$ } from '@/db/pending-writes';

@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { feedItem } from '@/db/feed-fixtures';
 import { writeFeedWindow, type FeedWindow } from '@/db/local-state';
 import { pendingEntries, readPending } from '@/db/pending-writes';

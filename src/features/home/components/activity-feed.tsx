@@ -2,7 +2,7 @@ import { Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } fr
 import { IconActivity, IconChevronDown } from '@tabler/icons-react';
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { feedHasMore, feedWindow$ } from '@/db/local-state';
 import { useLiveQuery, useLiveValue } from '@/db/use-live-query';
 import { useMinuteNow } from '../data/minute-clock';

@@ -2,7 +2,7 @@ import { Container, SimpleGrid, Stack } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { useProgressSight } from '@/db/progress-sight';
 import { useLiveDocument } from '@/db/use-live-query';
 import { usePageTitle } from '@/lib/use-page-title';

@@ -1,7 +1,7 @@
 import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { memo, useCallback, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { restDaysInRange, workoutsInRange } from '@/db/queries';
 import { useLiveQuery } from '@/db/use-live-query';
 import { formatDay } from '@/lib/time-format';

@@ -3,7 +3,7 @@
 import type { User } from '@supabase/supabase-js';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
 import { readPending, settleIntent } from '@/db/pending-writes';
 import { USER } from '@/db/test-fixtures';

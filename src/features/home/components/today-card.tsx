@@ -3,7 +3,7 @@ import { IconBarbell, IconCalendarPlus, IconClock, IconMoon, IconPlus } from '@t
 import { useRouter } from '@tanstack/react-router';
 import { memo, useMemo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { confirmRestDay } from '@/db/commands/rest-days';
 import { restDaysInRange, workoutsInRange } from '@/db/queries';
 import { useLiveQuery } from '@/db/use-live-query';

@@ -1,7 +1,7 @@
 import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { useLiveQuery } from '@/db/use-live-query';
 import { formatDay } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';

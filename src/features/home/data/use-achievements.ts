@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { useLiveQuery } from '@/db/use-live-query';
 import { achievementStatuses, emptyCounts, type AchievementStatus } from '../model/achievements';
 import type { ProgressView } from '../model/progress-view';

@@ -1,6 +1,6 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { updateSettings } from '@/db/commands/settings';
 import { useLiveDocument } from '@/db/use-live-query';
 import { getAuthClient } from '@/lib/auth/auth-client';

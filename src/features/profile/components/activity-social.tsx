@@ -2,7 +2,7 @@ import { Button, Group, Text } from '@mantine/core';
 import { IconFlame } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { JoinControl } from '@/components/join-control';
 import { flexListedActivity } from '@/db/commands/flex';
 import { flexKey } from '@/db/feed-flexes';

@@ -2,7 +2,7 @@ import { Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceTimeZone } from '@/app/user-data/device-zone';
+import { deviceTimeZone } from '@/lib/device-zone';
 import { pending$ } from '@/db/pending-writes';
 import type { SpotterDatabase } from '@/db/types';
 import { useLiveValue } from '@/db/use-live-query';

@@ -2,7 +2,7 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { respondJoinRequest } from '@/db/commands/join';
 import { useJoinRefusals } from '@/db/join-status';
 import { joinRequestsForMyWorkouts, myJoinRequests } from '@/db/queries';

@@ -1,7 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { updateSettings } from '@/db/commands/settings';
 import { updateSyncMeta } from '@/db/local-state';

@@ -16,7 +16,7 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import type { UpdateSettingsInput } from '@/db/commands/settings';
 import { syncMeta$ } from '@/db/local-state';
 import { useLiveDocument, useLiveValue } from '@/db/use-live-query';

@@ -1,7 +1,7 @@
 import { useMantineColorScheme } from '@mantine/core';
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { DEFAULT_SETTINGS, type UpdateSettingsInput } from '@/db/commands/settings';
 import type { CommandResult } from '@/db/commands/result';
 import type { UserSettingsDoc } from '@/db/schemas/user-settings';

@@ -17,7 +17,7 @@ import { markDeviceStorageFull, resetDeviceStorageState } from '@/lib/storage-he
 import { closeSyncPanel } from '@/lib/sync-panel-state';
 import { refreshPageSyncStatus } from '@/sync/page-sync-status';
 import type { SyncWorkerClient } from '@/sync/sync-worker-client';
-import { QueueDb } from '../../../../service-worker/queue-db';
+import { QueueDb } from '@/lib/service-worker/queue-db';
 import { dayFromToday } from '../../../../test/support/clock/days';
 import type { WorkerStatus } from '../../../../sync-worker/api';
 

@@ -1,8 +1,8 @@
 // Relative imports (no "@/"): the sync worker's tests and its settling watcher reach this folder too.
 import { combineLatest, distinctUntilChanged, map, of, shareReplay, switchMap, type Observable } from 'rxjs';
-import { dailyChallenge$, syncMeta$ } from '../../../db/local-state';
-import { pending$, settlingEntries, type PendingState } from '../../../db/pending-writes';
-import type { SpotterDatabase } from '../../../db/types';
+import { dailyChallenge$, syncMeta$ } from '../local-state';
+import { pending$, settlingEntries, type PendingState } from '../pending-writes';
+import type { SpotterDatabase } from '../types';
 import { computeLocalProgress, type LocalProgress } from './local-progress';
 
 /**

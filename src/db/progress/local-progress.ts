@@ -25,13 +25,13 @@
 // (only a write replayed more than two days late, or moved far back) may count here until writes settle.
 // The server's travel state (judged day, bridged days) is not replicated either; the estimate uses
 // today in the profile's zone.
-import { levelFromTotalXp, progressPercent } from '../../../domain/levels';
-import { computeStreaks, coversOnArrival } from '../../../domain/streaks';
-import { resolveTimeZone, todayIn } from '../../../domain/dates';
-import { XP_PLAN_WORKOUT, XP_REST_DAY } from '../../../domain/constants';
-import type { DailyChallengeState } from '../../../db/local-state';
-import { settlingEntries, type PendingState } from '../../../db/pending-writes';
-import type { ProfileDoc, RestDayDoc, WorkoutDoc, XpEventDoc } from '../../../db/schemas';
+import { levelFromTotalXp, progressPercent } from '../../domain/levels';
+import { computeStreaks, coversOnArrival } from '../../domain/streaks';
+import { resolveTimeZone, todayIn } from '../../domain/dates';
+import { XP_PLAN_WORKOUT, XP_REST_DAY } from '../../domain/constants';
+import type { DailyChallengeState } from '../local-state';
+import { settlingEntries, type PendingState } from '../pending-writes';
+import type { ProfileDoc, RestDayDoc, WorkoutDoc, XpEventDoc } from '../schemas';
 import { awardOf, awardToday, inPlanAwardWindow, serverShows, type PulledServerState } from './server-shows';
 
 export interface LocalProgressInput {

@@ -1,7 +1,7 @@
 // When the pulled data shows an acknowledged ("settling") write: shared by the progression view model
 // and the sync worker's settling watcher (sync-worker/intents/settling-watcher.ts), so that both judge a
 // write by the same rule. Relative imports only: the worker bundle imports this file too.
-import { addDays, resolveTimeZone, todayIn } from '../../../domain/dates';
+import { addDays, resolveTimeZone, todayIn } from '../../domain/dates';
 
 /**
  * Workouts earn the planning award for dates from two days back (the covering window: BACKFILL_DAYS in
