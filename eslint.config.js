@@ -213,6 +213,8 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      // useLive and useLiveSource take dependencies as useMemo does (src/db/use-live-query.ts); check them alike.
+      'react-hooks/exhaustive-deps': ['error', { additionalHooks: '^(useLive|useLiveSource)$' }],
       '@typescript-eslint/no-restricted-imports': ['error', { patterns: [workerImportRule] }],
       // User text (names, titles, notes) is only ever shown as text: React escapes it, and nothing may
       // hand a string to the HTML parser instead.

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { syncMeta$ } from './local-state';
 import type { SpotterDatabase } from './types';
-import { useLiveValue } from './use-live-query';
+import { useLiveSource } from './use-live-query';
 
 /** Whose progress, and whether this device's local data is whole (its first full pull is done). */
 export interface ProgressSight {
@@ -15,7 +15,7 @@ export interface ProgressSight {
  * other devices, not a gain (src/lib/use-progress-moments.ts).
  */
 export function useProgressSight(db: SpotterDatabase, userId: string): ProgressSight {
-  const meta = useLiveValue(useMemo(() => syncMeta$(db), [db]));
+  const meta = useLiveSource(() => syncMeta$(db), [db]);
   const ready = meta?.last_synced_at != null;
   return useMemo(() => ({ userId, ready }), [userId, ready]);
 }
