@@ -12,7 +12,7 @@ import { formatClockTime } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
 import { useLive } from '@/sync/use-live';
 
-/** /schedule with the plan form open for today (src/routes/schedule.tsx). */
+/** /schedule with the plan form open for today (src/routes/schedule.route.tsx). */
 const PLAN_PATH = '/schedule?plan=1';
 
 /** Today's workouts, or the confirmed rest day, or the prompt to plan one or confirm a rest day. */

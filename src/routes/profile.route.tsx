@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { retryImport } from '@/lib/retry-import';
-import { appLayoutRoute } from './_app';
+import { appLayoutRoute } from './app.route';
 
 /** `?addFriend=1` opens the add-friend dialog (spec point 2); anything else is dropped. */
 export interface ProfileSearch {

@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { retryImport } from '@/lib/retry-import';
-import { rootRoute } from './__root';
+import { rootRoute } from './root.route';
 
 // Like /u/$slug (see there): its own frame, and a malformed id shows 'Invalid profile link'.
 export const profileByIdRoute = createRoute({
@@ -8,4 +8,4 @@ export const profileByIdRoute = createRoute({
   path: '/p/$id',
   loader: ({ context }) =>
     context.i18n.loadNamespaces(['people', 'profile', 'friends', 'achievements', 'auth', 'shell']),
-}).lazy(() => retryImport(() => import('./p.$id.lazy')).then((module) => module.Route));
+}).lazy(() => retryImport(() => import('./profile-by-id.lazy')).then((module) => module.Route));

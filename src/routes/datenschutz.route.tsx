@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
 import { retryImport } from '@/lib/retry-import';
-import { publicLayoutRoute } from './_public';
+import { publicLayoutRoute } from './public.route';
 
-export const impressumRoute = createRoute({
+export const privacyRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
-  path: '/impressum',
+  path: '/datenschutz',
   loader: ({ context }) => context.i18n.loadNamespaces('legal'),
-}).lazy(() => retryImport(() => import('./impressum.lazy')).then((module) => module.Route));
+}).lazy(() => retryImport(() => import('./datenschutz.lazy')).then((module) => module.Route));

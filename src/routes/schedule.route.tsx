@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { isIsoDay } from '@/domain/dates';
 import { retryImport } from '@/lib/retry-import';
-import { appLayoutRoute } from './_app';
+import { appLayoutRoute } from './app.route';
 
 /**
  * `?view=month` shows the month (week otherwise); `?date=YYYY-MM-DD` anchors the view (today otherwise);

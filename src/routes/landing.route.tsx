@@ -1,7 +1,7 @@
 import { createRoute, redirect } from '@tanstack/react-router';
 import { hasStoredSession } from '@/lib/auth/storage-key';
 import { retryImport } from '@/lib/retry-import';
-import { publicLayoutRoute } from './_public';
+import { publicLayoutRoute } from './public.route';
 
 export const landingRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
@@ -19,4 +19,4 @@ export const landingRoute = createRoute({
     if (hasStoredSession()) throw redirect({ to: '/home', replace: true });
   },
   loader: ({ context }) => context.i18n.loadNamespaces('landing'),
-}).lazy(() => retryImport(() => import('./index.lazy')).then((module) => module.Route));
+}).lazy(() => retryImport(() => import('./landing.lazy')).then((module) => module.Route));

@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
 import { retryImport } from '@/lib/retry-import';
-import { publicLayoutRoute } from './_public';
+import { publicLayoutRoute } from './public.route';
 
-export const loginRoute = createRoute({
+export const resetPasswordRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
-  path: '/login',
+  path: '/reset-password',
   loader: ({ context }) => context.i18n.loadNamespaces(['auth', 'validation']),
-}).lazy(() => retryImport(() => import('./login.lazy')).then((module) => module.Route));
+}).lazy(() => retryImport(() => import('./reset-password.lazy')).then((module) => module.Route));

@@ -1,9 +1,9 @@
 import { createRoute } from '@tanstack/react-router';
 import { retryImport } from '@/lib/retry-import';
-import { publicLayoutRoute } from './_public';
+import { publicLayoutRoute } from './public.route';
 
-export const privacyRoute = createRoute({
+export const impressumRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
-  path: '/datenschutz',
+  path: '/impressum',
   loader: ({ context }) => context.i18n.loadNamespaces('legal'),
-}).lazy(() => retryImport(() => import('./datenschutz.lazy')).then((module) => module.Route));
+}).lazy(() => retryImport(() => import('./impressum.lazy')).then((module) => module.Route));

@@ -1,7 +1,7 @@
 import { createRoute } from '@tanstack/react-router';
 import { partNamespace } from '@/lib/i18n/locale-parts';
 import { retryImport } from '@/lib/retry-import';
-import { appLayoutRoute } from './_app';
+import { appLayoutRoute } from './app.route';
 
 export const homeRoute = createRoute({
   getParentRoute: () => appLayoutRoute,

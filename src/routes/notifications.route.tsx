@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { retryImport } from '@/lib/retry-import';
-import { appLayoutRoute } from './_app';
+import { appLayoutRoute } from './app.route';
 
 export const notificationsRoute = createRoute({
   getParentRoute: () => appLayoutRoute,

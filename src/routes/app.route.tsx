@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { retryImport } from '@/lib/retry-import';
-import { rootRoute } from './__root';
+import { rootRoute } from './root.route';
 
 /**
  * Pathless layout of the protected routes. Its lazy component (with the auth client) is the session guard;
@@ -10,4 +10,4 @@ export const appLayoutRoute = createRoute({
   getParentRoute: () => rootRoute,
   id: '_app',
   loader: ({ context }) => context.i18n.loadNamespaces(['auth', 'shell', 'sync']),
-}).lazy(() => retryImport(() => import('./_app.lazy')).then((module) => module.Route));
+}).lazy(() => retryImport(() => import('./app.lazy')).then((module) => module.Route));

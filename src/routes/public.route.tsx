@@ -3,7 +3,7 @@ import { useEffect } from 'react';
 import { PublicShell } from '@/app/shell/public-shell';
 import { NotFoundView } from '@/components/not-found-view';
 import { settleSignOut } from '@/lib/auth/session-ended';
-import { rootRoute } from './__root';
+import { rootRoute } from './root.route';
 
 /** Pathless layout of the visitor pages: header and footer around them. */
 export const publicLayoutRoute = createRoute({

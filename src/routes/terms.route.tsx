@@ -1,6 +1,6 @@
 import { createRoute } from '@tanstack/react-router';
 import { retryImport } from '@/lib/retry-import';
-import { publicLayoutRoute } from './_public';
+import { publicLayoutRoute } from './public.route';
 
 export const termsRoute = createRoute({
   getParentRoute: () => publicLayoutRoute,
