@@ -3,8 +3,8 @@
 // never writes back a zone it has already seen.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pendingEntries, readPending } from '@/db/pending-writes';
-import { ROWS, USER } from '@/db/test-fixtures';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { ROWS, USER } from '../../test/support/browser/db-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
 import type { SpotterDatabase } from '@/db/types';
 import { deviceTimeZone, followDeviceZone, type DeviceZoneFollower } from './device-zone';
 

@@ -7,7 +7,7 @@ import { QueueDb, type QueueOutcomeRecord } from '@/lib/service-worker/queue-db'
 import type { QueueEntry } from '../../service-worker/queue-entry';
 import { planWorkout } from '../db/commands/workouts';
 import { updateSyncMeta } from '../db/local-state';
-import { cleanupDatabases, openTestDatabase, userIdOf } from '../db/test-support';
+import { cleanupDatabases, openTestDatabase, userIdOf } from '../../test/support/browser/test-database';
 import type { WorkerToPageMessage } from '../lib/service-worker/write-queue';
 import { dismissRejectedRequest, pageSyncStatus$, type PageSyncStatus } from './page-sync-status';
 

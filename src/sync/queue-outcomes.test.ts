@@ -6,7 +6,7 @@ import { QueueDb, type QueueOutcomeRecord } from '@/lib/service-worker/queue-db'
 import type { QueueEntry } from '../../service-worker/queue-entry';
 import { checkIn } from '../db/commands/check-ins';
 import { markIntentQueued, readPending } from '../db/pending-writes';
-import { cleanupDatabases, openTestDatabase, userIdOf } from '../db/test-support';
+import { cleanupDatabases, openTestDatabase, userIdOf } from '../../test/support/browser/test-database';
 import type { WorkerToPageMessage } from '../lib/service-worker/write-queue';
 import { describeRefusal, settleQueueOutcomes } from './queue-outcomes';
 

@@ -14,8 +14,8 @@ import {
 import type { PendingState } from '@/db/pending-writes';
 import { modifyLocal } from '@/db/local-doc';
 import { updateSyncMeta } from '@/db/local-state';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { ROWS, USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../test/support/browser/test-database';
+import { ROWS, USER } from '../../../test/support/browser/db-fixtures';
 import { levelFromTotalXp } from '@/domain/levels';
 import { computeLocalProgress, type LocalProgressInput } from './local-progress';
 import { localProgress$ } from './local-progress-live';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { quietQuotaRejections } from './quiet-rejections';
-import { quotaAbort } from '../../lib/storage-health/test-full-disk';
+import { quotaAbort } from '../../../test/support/browser/full-disk';
 
 /** What a realm dispatches for a rejection nobody handled. */
 function rejection(target: EventTarget, reason: unknown): boolean {

@@ -3,9 +3,9 @@
 // build allows 13 open collections per process).
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { openDatabase, removeUserData, type OpenDatabaseOptions } from './open-database';
-import { readPending, settleIntent } from './pending-writes';
-import type { SpotterDatabase } from './types';
+import { openDatabase, removeUserData, type OpenDatabaseOptions } from '../../../src/db/open-database';
+import { readPending, settleIntent } from '../../../src/db/pending-writes';
+import type { SpotterDatabase } from '../../../src/db/types';
 
 export const testStorage = () => getRxStorageDexie({ indexedDB, IDBKeyRange });
 

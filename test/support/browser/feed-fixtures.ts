@@ -1,4 +1,4 @@
-import type { FeedItem } from './local-state';
+import type { FeedItem } from '../../../src/db/local-state';
 
 /** A get_feed row for tests: a rest day of `userId`, five minutes before `now`. */
 export function feedItem(userId: string, overrides: Partial<FeedItem> = {}, now = Date.now()): FeedItem {

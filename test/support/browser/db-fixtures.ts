@@ -1,6 +1,6 @@
 // Test-only: one real row per table, as PostgREST returns it (select *), minus _modified (kept out of
 // the schemas: sync-design.md section 2) and _deleted (RxDB's own field). Columns from supabase/migrations.
-import type { DocTypes } from './schemas';
+import type { DocTypes } from '../../../src/db/schemas';
 
 export const USER = '0192f3a4-0000-7000-8000-000000000001';
 export const FRIEND = '0192f3a4-0000-7000-8000-000000000002';

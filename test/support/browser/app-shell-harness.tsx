@@ -3,14 +3,14 @@
 // resolves at once; tests spy on it), and a memory router whose splat route answers every path.
 import type { User } from '@supabase/supabase-js';
 import { screen } from '@testing-library/react';
-import { openTestDatabase } from '@/db/test-support';
-import { ROWS, USER } from '@/db/test-fixtures';
+import { openTestDatabase } from './test-database';
+import { ROWS, USER } from './db-fixtures';
 import type { SpotterDatabase } from '@/db/types';
 import type { Language } from '@/domain/language';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
-import { renderWithProviders } from '../../../test/support/browser/render';
-import { UserDataContext } from '../../sync/user-data-context';
-import { AppShell } from './app-shell';
+import { renderWithProviders } from './render';
+import { UserDataContext } from '../../../src/sync/user-data-context';
+import { AppShell } from '../../../src/app/shell/app-shell';
 
 export interface ShellHarnessOptions {
   route?: string;
