@@ -17,7 +17,7 @@ captureInstallPrompt();
 // rather than after them (the route's own import then finds it loaded). A stored session goes to /home.
 const landingFirst = window.location.pathname === '/' && !hasStoredSession();
 if (landingFirst) {
-  import('@/routes/landing.lazy').catch(() => undefined); // the route's loader retries and reports failures
+  import('@/routes/index.lazy').catch(() => undefined); // the route's loader retries and reports failures
 }
 
 // The landing texts load beside the shell's (the route's loader then finds them loaded).

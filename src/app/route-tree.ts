@@ -16,19 +16,19 @@ import { appLayoutRoute } from '@/routes/app.route';
 import { publicLayoutRoute } from '@/routes/public.route';
 import { privacyRoute } from '@/routes/datenschutz.route';
 import { impressumRoute } from '@/routes/impressum.route';
-import { landingRoute } from '@/routes/landing.route';
+import { landingRoute } from '@/routes/index.route';
 import { gymRoute } from '@/routes/gym.route';
 import { homeRoute } from '@/routes/home.route';
 import { loginRoute } from '@/routes/login.route';
 import { notificationsRoute } from '@/routes/notifications.route';
-import { profileByIdRoute } from '@/routes/profile-by-id.route';
+import { profileByIdRoute } from '@/routes/p-id.route';
 import { profileRoute } from '@/routes/profile.route';
 import { registerRoute } from '@/routes/register.route';
 import { resetPasswordRoute } from '@/routes/reset-password.route';
 import { scheduleRoute } from '@/routes/schedule.route';
 import { settingsRoute } from '@/routes/settings.route';
 import { termsRoute } from '@/routes/terms.route';
-import { profileBySlugRoute } from '@/routes/profile-by-slug.route';
+import { profileBySlugRoute } from '@/routes/u-slug.route';
 
 export const routeTree = rootRoute.addChildren([
   publicLayoutRoute.addChildren([

@@ -8,4 +8,4 @@ export const profileByIdRoute = createRoute({
   path: '/p/$id',
   loader: ({ context }) =>
     context.i18n.loadNamespaces(['people', 'profile', 'friends', 'achievements', 'auth', 'shell']),
-}).lazy(() => retryImport(() => import('./profile-by-id.lazy')).then((module) => module.Route));
+}).lazy(() => retryImport(() => import('./p-id.lazy')).then((module) => module.Route));

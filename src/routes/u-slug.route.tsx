@@ -10,4 +10,4 @@ export const profileBySlugRoute = createRoute({
   path: '/u/$slug',
   loader: ({ context }) =>
     context.i18n.loadNamespaces(['people', 'profile', 'friends', 'achievements', 'auth', 'shell']),
-}).lazy(() => retryImport(() => import('./profile-by-slug.lazy')).then((module) => module.Route));
+}).lazy(() => retryImport(() => import('./u-slug.lazy')).then((module) => module.Route));

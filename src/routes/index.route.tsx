@@ -19,4 +19,4 @@ export const landingRoute = createRoute({
     if (hasStoredSession()) throw redirect({ to: '/home', replace: true });
   },
   loader: ({ context }) => context.i18n.loadNamespaces('landing'),
-}).lazy(() => retryImport(() => import('./landing.lazy')).then((module) => module.Route));
+}).lazy(() => retryImport(() => import('./index.lazy')).then((module) => module.Route));
