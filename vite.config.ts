@@ -97,7 +97,7 @@ export default defineConfig({
             // which cost weight and, on a slow connection, the paint (bench web, first signed-in screen).
             {
               name: 'home-screen',
-              test: /src[\\/]routes[\\/](?:_app|home)(?:\.lazy)?\.tsx$/,
+              test: /src[\\/]routes[\\/](?:app|home)\.(?:route|lazy)\.tsx$/,
             },
           ],
         },

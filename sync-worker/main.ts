@@ -5,8 +5,8 @@
  */
 import { expose } from 'comlink';
 import { closeDatabase, openDatabase } from '../src/db/open-database';
-import { quietQuotaRejections } from '../src/lib/storage-health/quiet-rejections';
-import { reportStorageEvent } from '../src/lib/storage-health/storage-events';
+import { quietQuotaRejections } from '../src/db/storage-health/quiet-rejections';
+import { reportStorageEvent } from '../src/db/storage-health/storage-events';
 import { createSyncWorkerApi } from './api';
 import { queueDbOutcomes } from './intents/queue-outcomes';
 

@@ -7,8 +7,9 @@ import { expose, type Endpoint } from 'comlink';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { closeDatabase, openDatabase } from '../src/db/open-database';
-import { cleanupDatabases, testStorage } from '../src/db/test-support';
+import { cleanupDatabases, testStorage } from '../test/support/browser/test-database';
 import { createSyncWorkerApi, type WorkerStatus } from './api';
+// eslint-disable-next-line @typescript-eslint/no-restricted-imports -- this test drives the page's handle (src/sync) against the real worker API over a comlink channel; it is the seam under test, not worker code.
 import { SyncWorkerClient, type WorkerLike } from '../src/sync/sync-worker-client';
 
 const until = async (check: () => boolean, ms = 5000) => {

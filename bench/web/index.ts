@@ -78,7 +78,7 @@ async function firstScreenScripts(browser: Browser, url: string, emulator: Emula
   try {
     const first = await context.newPage();
     await signIn(first, url, email);
-    // The worker notes a completed sync in localStorage (src/lib/storage-health/local-data-marker.ts).
+    // The worker notes a completed sync in localStorage (src/db/storage-health/local-data-marker.ts).
     await first.waitForFunction(
       () => Object.keys(localStorage).some((key) => key.startsWith('spotter.local-data.')),
       undefined,

@@ -1,6 +1,6 @@
 // The static `/` decides, before anything paints, whether it stays the static landing page or starts the
 // app, and in which language it is shown. Both answers must equal what the app itself would decide:
-// the landing route's redirect (src/routes/index.tsx) and the i18n detector (src/lib/i18n/detection.ts).
+// the landing route's redirect (src/routes/index.route.tsx) and the i18n detector (src/lib/i18n/detection.ts).
 import type { Language } from '@/domain/language';
 import { cookieLanguage, firstRequestedLanguage, queryLanguage } from '@/domain/language-detection';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { COLLECTIONS } from './schemas';
-import { ROWS } from './test-fixtures';
+import { ROWS } from '../../test/support/browser/db-fixtures';
 import type { WorkoutDoc } from './schemas';
 import type { WithDeleted } from 'rxdb';
 

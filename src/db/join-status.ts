@@ -9,7 +9,7 @@ import { myJoinRequests } from './queries';
 import type { JoinRequestDoc } from './schemas/workout-join-requests';
 import type { WorkoutDoc } from './schemas/workouts';
 import type { SpotterDatabase } from './types';
-import { useLiveQuery, useLiveValue } from './use-live-query';
+import { useLiveSource } from './use-live-query';
 
 /** Join → Joining… (sent) → Joined (accepted) or Closed (declined, or the workout's day is past). */
 export type JoinStatus = 'join' | 'joining' | 'joined' | 'closed';
@@ -23,7 +23,7 @@ export function joinStatusOf(request: Pick<JoinRequestDoc, 'status'> | undefined
 
 /** My join requests by the workout they ask for (undefined until the first local answer). */
 export function useMyJoinRequests(db: SpotterDatabase, userId: string): Map<string, JoinRequestDoc> {
-  const docs = useLiveQuery(useMemo(() => myJoinRequests(db, userId), [db, userId]));
+  const docs = useLiveSource(() => myJoinRequests(db, userId), [db, userId]);
   return useMemo(
     () => new Map((docs ?? []).map((d) => [d.workout_id, d.toJSON() as JoinRequestDoc])),
     [docs],
@@ -43,17 +43,17 @@ export function useJoinRefusals(
   db: SpotterDatabase,
   kind: JoinRefusal['kind'],
 ): { refused: readonly JoinRefusal[]; dismiss: (key: string) => Promise<void> } {
-  const refused$ = useMemo(() => {
-    const prefix = (kind === 'request' ? joinRequestKey('') : joinAnswerKey('')).replace(/:$/, ':');
-    return pending$(db).pipe(
-      map((state) =>
-        state.failed
-          .filter((w) => w.key.startsWith(prefix))
-          .map((w) => ({ key: w.key, kind, code: w.error.code })),
-      ),
-    );
-  }, [db, kind]);
-  const refused = useLiveValue(refused$) ?? EMPTY;
+  const refused =
+    useLiveSource(() => {
+      const prefix = (kind === 'request' ? joinRequestKey('') : joinAnswerKey('')).replace(/:$/, ':');
+      return pending$(db).pipe(
+        map((state) =>
+          state.failed
+            .filter((w) => w.key.startsWith(prefix))
+            .map((w) => ({ key: w.key, kind, code: w.error.code })),
+        ),
+      );
+    }, [db, kind]) ?? EMPTY;
   return useMemo(() => ({ refused, dismiss: (key: string) => dismissFailedWrite(db, key) }), [refused, db]);
 }
 

@@ -11,8 +11,8 @@ import {
   writeFeedWindow,
   type FeedItem,
 } from './local-state';
-import { cleanupDatabases, openTestDatabase } from './test-support';
-import { USER } from './test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
+import { USER } from '../../test/support/browser/db-fixtures';
 
 afterEach(cleanupDatabases);
 

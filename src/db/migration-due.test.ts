@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { migrationDue } from './migration-due';
 import { COLLECTIONS } from './schemas';
 import { workoutSchema } from './schemas/workouts';
-import { ROWS, USER } from './test-fixtures';
-import { cleanupDatabases, openTestDatabase } from './test-support';
+import { ROWS, USER } from '../../test/support/browser/db-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
 
 afterEach(cleanupDatabases);
 

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { databaseNameFor } from './database-name';
 import { removeUserData } from './open-database';
 import { pending$, recordPush } from './pending-writes';
-import { cleanupDatabases, openTestDatabase, testStorage } from './test-support';
-import { FRIEND, ROWS, USER } from './test-fixtures';
+import { cleanupDatabases, openTestDatabase, testStorage } from '../../test/support/browser/test-database';
+import { FRIEND, ROWS, USER } from '../../test/support/browser/db-fixtures';
 import { workoutSchema } from './schemas/workouts';
 
 afterEach(cleanupDatabases);

@@ -21,8 +21,8 @@ import {
 } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { forgetLocalDataMarker } from '../lib/storage-health/local-data-marker';
-import { withQuotaWatch } from '../lib/storage-health/quota-storage';
+import { forgetLocalDataMarker } from './storage-health/local-data-marker';
+import { withQuotaWatch } from './storage-health/quota-storage';
 import { databaseNameFor } from './database-name';
 import { keepPullBases } from './pull-base';
 import { answerQueriesUnderWrites } from './queries-under-writes';

@@ -24,8 +24,8 @@ import {
   settleIntent,
   settlingEntries,
 } from './pending-writes';
-import { cleanupDatabases, openTestDatabase } from './test-support';
-import { ROWS, USER } from './test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
+import { ROWS, USER } from '../../test/support/browser/db-fixtures';
 
 const NOW = new Date('2026-11-22T12:00:00.000Z');
 afterEach(cleanupDatabases);

@@ -1,8 +1,13 @@
 import { useMemo } from 'react';
-import type { ProgressSight } from '@/lib/use-progress-moments';
 import { syncMeta$ } from './local-state';
 import type { SpotterDatabase } from './types';
-import { useLiveValue } from './use-live-query';
+import { useLiveSource } from './use-live-query';
+
+/** Whose progress, and whether this device's local data is whole (its first full pull is done). */
+export interface ProgressSight {
+  userId: string;
+  ready: boolean;
+}
 
 /**
  * Whose progress a screen celebrates, and whether this device's data is whole: its leader has finished a
@@ -10,7 +15,7 @@ import { useLiveValue } from './use-live-query';
  * other devices, not a gain (src/lib/use-progress-moments.ts).
  */
 export function useProgressSight(db: SpotterDatabase, userId: string): ProgressSight {
-  const meta = useLiveValue(useMemo(() => syncMeta$(db), [db]));
+  const meta = useLiveSource(() => syncMeta$(db), [db]);
   const ready = meta?.last_synced_at != null;
   return useMemo(() => ({ userId, ready }), [userId, ready]);
 }

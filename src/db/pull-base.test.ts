@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { editWorkout, planWorkout } from './commands/workouts';
 import { pullBaseOf } from './pull-base';
 import type { WorkoutDoc } from './schemas/workouts';
-import { cleanupDatabases, openTestDatabase, userIdOf } from './test-support';
-import { ROWS } from './test-fixtures';
+import { cleanupDatabases, openTestDatabase, userIdOf } from '../../test/support/browser/test-database';
+import { ROWS } from '../../test/support/browser/db-fixtures';
 
 afterEach(cleanupDatabases);
 

@@ -3,8 +3,8 @@ import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../domain/dates';
 import { workoutsInRange } from './queries';
-import { cleanupDatabases, openTestDatabase } from './test-support';
-import { ROWS, USER } from './test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
+import { ROWS, USER } from '../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from './types';
 
 afterEach(cleanupDatabases);

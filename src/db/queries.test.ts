@@ -3,8 +3,8 @@ import { filter, firstValueFrom } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { addDays } from '../domain/dates';
 import * as q from './queries';
-import { cleanupDatabases, openTestDatabase } from './test-support';
-import { FRIEND, ROWS, USER } from './test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
+import { FRIEND, ROWS, USER } from '../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from './types';
 
 afterEach(cleanupDatabases);

@@ -6,8 +6,8 @@ import { planWorkout } from './commands/workouts';
 import { updateSyncMeta } from './local-state';
 import { acknowledgePushed, emptyPendingState, readPending, settleIntent } from './pending-writes';
 import { computeSyncStatus, online$, syncStatus$, type QueuedRequest, type SyncStatus } from './sync-status';
-import { cleanupDatabases, openTestDatabase } from './test-support';
-import { USER } from './test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
+import { USER } from '../../test/support/browser/db-fixtures';
 
 afterEach(cleanupDatabases);
 

@@ -1,7 +1,7 @@
 import { Observable } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupDatabases, openTestDatabase } from './test-support';
-import { ROWS, USER } from './test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
+import { ROWS, USER } from '../../test/support/browser/db-fixtures';
 import { queryStore, storeFor, type LiveStore } from './use-live-query';
 
 afterEach(cleanupDatabases);

@@ -7,8 +7,12 @@
  * their mango JSON (`collection.find(q)` returns the same RxQuery for an identical query), so even two
  * separately built identical queries map to one store. The snapshot is undefined until the first
  * emission (loading), then the last emitted value, whose identity changes only when the result does.
+ *
+ * Screens read through `useLive` (src/sync/use-live.ts), which takes the signed-in user's database from
+ * context; code that holds a database itself (src/db's own hooks) uses `useLiveSource`. Both build the
+ * source from a function and its dependencies, so no caller memoises a query by hand.
  */
-import { startTransition, useLayoutEffect, useState } from 'react';
+import { startTransition, useLayoutEffect, useMemo, useState, type DependencyList } from 'react';
 import type { Observable } from 'rxjs';
 
 export interface LiveStore<T> {
@@ -116,5 +120,23 @@ export function useLiveDocument<D>(query: LiveQuery<D | null> | null | undefined
 /** Any other live source (a local document, the sync status, the progression view model). */
 export function useLiveValue<T>(source: Observable<T> | null | undefined): T | undefined {
   const store = source ? storeFor(source) : (noStore as LiveStore<T>);
+  return useStoreInTransition(store.subscribe, store.getSnapshot);
+}
+
+/** What a live read returns: an RxQuery (`find`, `findOne`, `count`) or any observable. */
+export type LiveSource<T> = LiveQuery<T> | Observable<T>;
+
+/**
+ * The live value of the source `make` builds, rebuilt only when `deps` change: undefined while loading
+ * (or while `make` returns null or undefined), then the latest result (null for a `findOne` that finds
+ * nothing). `deps` are checked by react-hooks/exhaustive-deps like useMemo's (eslint.config.js).
+ */
+export function useLiveSource<T>(
+  make: () => LiveSource<T> | null | undefined,
+  deps: DependencyList,
+): T | undefined {
+  // eslint-disable-next-line react-hooks/exhaustive-deps, react-hooks/use-memo -- the caller's deps, checked at its call site
+  const source = useMemo(make, deps);
+  const store = !source ? (noStore as LiveStore<T>) : '$' in source ? queryStore(source) : storeFor(source);
   return useStoreInTransition(store.subscribe, store.getSnapshot);
 }

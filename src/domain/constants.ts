@@ -3,6 +3,9 @@
 // says otherwise. Values the spec leaves open are not invented here.
 import { USERNAME_MAX, USERNAME_MIN } from './identity';
 
+/** Sent as X-Client-Info on every call to the backend, by the page and the sync worker (spec point 7). */
+export const CLIENT_INFO = 'spotter-web/1.0.0';
+
 // ---- Accounts and validation ----
 /** Usernames: at most 12 characters (code points); registration variant B asks for at least 3. */
 export { USERNAME_MAX, USERNAME_MIN };

@@ -12,9 +12,6 @@ import { readBackendEnv } from './backend-env';
 export const LOCAL_ANON_KEY =
   'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicmVmIjoic3BvdHRlci1sb2NhbCIsInJvbGUiOiJhbm9uIiwiaWF0IjoxNzAwMDAwMDAwLCJleHAiOjIwMDAwMDAwMDB9.i8WAX4hhwj4lKfI8Kr1XKTNrHsMOWlV5A7Crc50ASPE';
 
-/** Sent as X-Client-Info on every call (spec point 7). */
-export const CLIENT_INFO = 'spotter-web/1.0.0';
-
 export interface BackendConfig {
   url: string;
   anonKey: string;

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import type { ProgressSight } from '@/db/progress-sight';
 import { readSeenProgress, writeSeenProgress } from './seen-progress';
 
 export interface ProgressMoments {
@@ -11,12 +12,6 @@ export interface ProgressMoments {
 
 const GAIN_MS = 1600;
 const LEVEL_UP_MS = 6000;
-
-/** Whose progress, and whether this device's local data is whole (its first full pull is done). */
-export interface ProgressSight {
-  userId: string;
-  ready: boolean;
-}
 
 /** What the moments read of the progression: `settled` is false while this device's own writes are pending. */
 export interface ProgressNumbers {

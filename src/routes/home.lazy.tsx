@@ -1,10 +1,10 @@
 import { createLazyRoute } from '@tanstack/react-router';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { DailyChallengeCard } from '@/features/challenge/components/daily-challenge-card';
 import { useDailyChallenge } from '@/features/challenge/data/use-daily-challenge';
 import { HomePage } from '@/features/home/components/home-page';
 import { LeaderboardCard } from '@/features/leaderboard/components/leaderboard-card';
-import { useLocalProgress } from '@/features/progress/model/use-local-progress';
+import { useLocalProgress } from '@/db/progress/use-local-progress';
 
 export const Route = createLazyRoute('/_app/home')({ component: HomeRoute });
 

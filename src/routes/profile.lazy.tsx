@@ -1,8 +1,8 @@
 import { createLazyRoute, useNavigate, useSearch } from '@tanstack/react-router';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { LeaderboardSection } from '@/features/leaderboard/components/leaderboard-section';
 import { ProfilePage } from '@/features/profile/components/profile-page';
-import { useLocalProgress } from '@/features/progress/model/use-local-progress';
+import { useLocalProgress } from '@/db/progress/use-local-progress';
 
 export const Route = createLazyRoute('/_app/profile')({ component: ProfileRoutePage });
 

@@ -1,7 +1,7 @@
 import { createLazyRoute, useNavigate, useSearch } from '@tanstack/react-router';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { SchedulePage } from '@/features/schedule/components/schedule-page';
-import { useLocalProgress } from '@/features/progress/model/use-local-progress';
+import { useLocalProgress } from '@/db/progress/use-local-progress';
 
 export const Route = createLazyRoute('/_app/schedule')({ component: ScheduleRoutePage });
 

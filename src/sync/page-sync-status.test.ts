@@ -3,11 +3,11 @@
 import { IDBFactory } from 'fake-indexeddb';
 import { BehaviorSubject, firstValueFrom, filter } from 'rxjs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QueueDb, type QueueOutcomeRecord } from '../../service-worker/queue-db';
+import { QueueDb, type QueueOutcomeRecord } from '@/lib/service-worker/queue-db';
 import type { QueueEntry } from '../../service-worker/queue-entry';
 import { planWorkout } from '../db/commands/workouts';
 import { updateSyncMeta } from '../db/local-state';
-import { cleanupDatabases, openTestDatabase, userIdOf } from '../db/test-support';
+import { cleanupDatabases, openTestDatabase, userIdOf } from '../../test/support/browser/test-database';
 import type { WorkerToPageMessage } from '../lib/service-worker/write-queue';
 import { dismissRejectedRequest, pageSyncStatus$, type PageSyncStatus } from './page-sync-status';
 

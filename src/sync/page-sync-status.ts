@@ -13,7 +13,7 @@ import {
   type QueueOutcomeRecord,
   type WorkerToPageMessage,
 } from '@/lib/service-worker/write-queue';
-import { QueueDb } from '../../service-worker/queue-db';
+import { QueueDb } from '@/lib/service-worker/queue-db';
 
 export interface PageSyncStatus extends SyncStatus {
   /** Writes the server refused while queued that no pending write claimed: shown until dismissed. */

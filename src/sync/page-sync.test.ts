@@ -8,11 +8,11 @@ import { expose, type Endpoint } from 'comlink';
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { QueueDb } from '../../service-worker/queue-db';
+import { QueueDb } from '@/lib/service-worker/queue-db';
 // eslint-disable-next-line @typescript-eslint/no-restricted-imports -- the test runs the real worker API in-process
 import { createSyncWorkerApi } from '../../sync-worker/api';
 import { closeDatabase, openDatabase } from '../db/open-database';
-import { cleanupDatabases, testStorage } from '../db/test-support';
+import { cleanupDatabases, testStorage } from '../../test/support/browser/test-database';
 import { serveTokensToWorker, storeSessionToken } from '../lib/service-worker/token-store';
 import type { WorkerToPageMessage } from '../lib/service-worker/write-queue';
 import { startPageSync, type PageSession } from './page-sync';

@@ -3,11 +3,11 @@
 // pending ledger, the real QueueDb the worker records refusals in.
 import { IDBFactory } from 'fake-indexeddb';
 import { afterEach, describe, expect, it } from 'vitest';
-import { QueueDb, type QueueOutcomeRecord } from '../../service-worker/queue-db';
+import { QueueDb, type QueueOutcomeRecord } from '@/lib/service-worker/queue-db';
 import type { QueueEntry } from '../../service-worker/queue-entry';
 import { checkIn } from '../db/commands/check-ins';
 import { markIntentQueued, readPending } from '../db/pending-writes';
-import { cleanupDatabases, openTestDatabase, userIdOf } from '../db/test-support';
+import { cleanupDatabases, openTestDatabase, userIdOf } from '../../test/support/browser/test-database';
 import type { WorkerToPageMessage } from '../lib/service-worker/write-queue';
 import { describeRefusal, settleQueueOutcomes } from './queue-outcomes';
 

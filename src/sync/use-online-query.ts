@@ -5,7 +5,7 @@
  * stale (5 min), never on window focus, and keeps the entry alive while observed.
  */
 import { useEffect, useMemo, useSyncExternalStore } from 'react';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import type { FunctionName } from '@/db/database';
 import type { RpcResult } from '../../sync-worker/api';
 import { OnlineQueryClient, queryKey } from './online-query';

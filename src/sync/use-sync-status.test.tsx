@@ -6,9 +6,9 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RpcResult } from '../../sync-worker/api';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { planWorkout } from '@/db/commands/workouts';
-import { cleanupDatabases, openTestDatabase, userIdOf } from '@/db/test-support';
+import { cleanupDatabases, openTestDatabase, userIdOf } from '../../test/support/browser/test-database';
 import type { SpotterDatabase } from '@/db/types';
 import { OnlineQueryClient } from './online-query';
 import { SyncWorkerClient } from './sync-worker-client';

@@ -4,13 +4,13 @@
  * unclaimed refused requests, plus the worker's own status (leader, realtime, needs a token).
  */
 import { useMemo } from 'react';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { dismissFailedWrite } from '@/db/pending-writes';
-import { useLiveValue } from '@/db/use-live-query';
 import { requestReplay } from '@/lib/service-worker/write-queue';
 import type { WorkerStatus } from '../../sync-worker/api';
 import { dismissRejectedRequest, sharedPageSyncStatus$, type PageSyncStatus } from './page-sync-status';
 import { useSyncWorkerStatus } from './use-sync-worker-status';
+import { useLive } from '@/sync/use-live';
 
 export interface SyncStatusView {
   /** undefined until the local sources answered (a few ms after the database opened). */
@@ -26,8 +26,7 @@ export interface SyncStatusView {
 
 export function useSyncStatus(): SyncStatusView {
   const { db, userId, sync } = useUserData();
-  const status$ = useMemo(() => sharedPageSyncStatus$(db, userId), [db, userId]);
-  const status = useLiveValue(status$);
+  const status = useLive((db) => sharedPageSyncStatus$(db, userId), [userId]);
   const worker = useSyncWorkerStatus(sync);
   return useMemo(
     () => ({

@@ -4,7 +4,7 @@ import { createClient, type SupabaseClientOptions } from '@supabase/supabase-js'
 import type { Database, DatabaseClient } from '../../src/db/database';
 import { parseRetryAfter, RETRY_AFTER_STATUSES } from '../../src/domain/backoff';
 import { REALTIME_EVENTS_PER_SECOND, RETRY_AFTER_MAX_MS } from '../../src/domain/constants';
-import { CLIENT_INFO } from '../../src/lib/backend-config';
+import { CLIENT_INFO } from '../../src/domain/constants';
 
 type RealtimeOptions = NonNullable<SupabaseClientOptions<'public'>['realtime']>;
 

@@ -3,8 +3,8 @@ import type { RxDocumentData } from 'rxdb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { planWorkout } from '../../src/db/commands/workouts';
 import type { WorkoutDoc } from '../../src/db/schemas/workouts';
-import { ROWS } from '../../src/db/test-fixtures';
-import { cleanupDatabases, openTestDatabase, userIdOf } from '../../src/db/test-support';
+import { ROWS } from '../../test/support/browser/db-fixtures';
+import { cleanupDatabases, openTestDatabase, userIdOf } from '../../test/support/browser/test-database';
 import { insertNew } from './insert-new';
 
 afterEach(cleanupDatabases);

@@ -13,8 +13,8 @@ import type { BulkWriteRow, EventBulk, RxDocumentData, RxStorageChangeEvent, RxS
 import type { Dexie, Table } from 'dexie';
 import { fromStorageToDexie } from 'rxdb/plugins/storage-dexie';
 import type { Subject } from 'rxjs';
-import { isQuotaExceeded } from '../../src/lib/storage-health/quota-error';
-import { reportStorageEvent } from '../../src/lib/storage-health/storage-events';
+import { isQuotaExceeded } from '../../src/db/storage-health/quota-error';
+import { reportStorageEvent } from '../../src/db/storage-health/storage-events';
 
 type Doc = Record<string, unknown> & { id: string };
 type ChangeBulk = EventBulk<RxStorageChangeEvent<RxDocumentData<Doc>>, { id: string; lwt: number }>;

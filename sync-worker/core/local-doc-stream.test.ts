@@ -4,7 +4,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateSyncMeta, SYNC_META_ID, type SyncMeta } from '../../src/db/local-state';
 import { readPending, recordPush } from '../../src/db/pending-writes';
-import { cleanupDatabases, openTestDatabase } from '../../src/db/test-support';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
 import { localData$ } from '../../src/db/local-doc';
 import { ledger$, storedLedger } from './local-doc-stream';
 

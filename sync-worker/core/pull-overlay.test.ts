@@ -10,8 +10,8 @@ import {
   removeRecheck,
   settleIntent,
 } from '../../src/db/pending-writes';
-import { ROWS, USER } from '../../src/db/test-fixtures';
-import { cleanupDatabases, openTestDatabase } from '../../src/db/test-support';
+import { ROWS, USER } from '../../test/support/browser/db-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
 import type { SpotterDatabase } from '../../src/db/types';
 import { afterOverlaidWrite, overlayPulled, reapplyPending, sameValue } from './pull-overlay';
 

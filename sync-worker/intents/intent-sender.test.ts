@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { readPending, recordIntent, type IntentInput } from '../../src/db/pending-writes';
-import { cleanupDatabases, openTestDatabase } from '../../src/db/test-support';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
 import type { SpotterDatabase } from '../../src/db/types';
 import { createSyncClient } from '../core/client';
 import { SyncGate } from '../core/gate';

@@ -8,11 +8,11 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { confirmRestDay } from '../../src/db/commands/rest-days';
 import { deleteWorkout, planWorkout } from '../../src/db/commands/workouts';
 import { acknowledgePushed, readPending, settleIntent, settlingEntries } from '../../src/db/pending-writes';
-import { cleanupDatabases, openTestDatabase } from '../../src/db/test-support';
-import { ROWS, USER } from '../../src/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../test/support/browser/test-database';
+import { ROWS, USER } from '../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '../../src/db/types';
-import type { LocalProgress } from '../../src/features/progress/model/local-progress';
-import { localProgress$ } from '../../src/features/progress/model/local-progress-live';
+import type { LocalProgress } from '../../src/db/progress/local-progress';
+import { localProgress$ } from '../../src/db/progress/local-progress-live';
 import { SettlingWatcher } from './settling-watcher';
 
 // 12:00 UTC on 2026-11-22 is 13:00 in Berlin (the fixture profile's zone): today is 2026-11-22.

@@ -1,13 +1,13 @@
 /**
  * The settling watcher: removes the ledger's settling entries (src/db/pending-writes.ts `SettlingEntry`:
  * writes the server acknowledged whose effects on xp, level and streaks may not have been pulled yet)
- * once the pulled data shows them, so the progression (src/features/progress/model) goes straight from
+ * once the pulled data shows them, so the progression (src/db/progress) goes straight from
  * its local numbers to the server's without showing the old ones in between (issue 7).
  *
  * An entry goes `graceMs` after the data shows it:
  * - its write earns an award (a planned workout in the award window, a rest day, a claimed challenge):
  *   the pulled ledger (`xp_events`) holds the award and the pulled profile's xp has caught up with the
- *   pulled ledger's sum (src/features/progress/model/server-shows.ts, the rule the view model uses too);
+ *   pulled ledger's sum (src/db/progress/server-shows.ts, the rule the view model uses too);
  * - it earns none (a deleted workout, a date outside the window): the own profile changed after the
  *   entry was seen (the streak arrived), or `quietMs` passed (nothing changed);
  * and in any case after `maxMs` (an award the server did not make; the 60 s resync has run by then).
@@ -24,12 +24,7 @@ import {
 import { CoalescedPasses } from '../core/coalesced-passes';
 import { ledger$ } from '../core/local-doc-stream';
 import type { SpotterDatabase } from '../../src/db/types';
-import {
-  awardOf,
-  awardToday,
-  serverShows,
-  type PulledServerState,
-} from '../../src/features/progress/model/server-shows';
+import { awardOf, awardToday, serverShows, type PulledServerState } from '../../src/db/progress/server-shows';
 
 /** An award-less write settles after this long without a profile change. */
 export const SETTLE_QUIET_MS = 5_000;

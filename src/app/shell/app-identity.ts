@@ -1,6 +1,6 @@
 import type { ProfileDoc } from '@/db/schemas';
 import { formatHandle } from '@/domain/identity';
-import type { LocalProgress } from '@/features/progress/model/local-progress';
+import type { LocalProgress } from '@/db/progress/local-progress';
 
 export type ShellProfile = Pick<
   ProfileDoc,

@@ -1,10 +1,10 @@
 import { useMemo } from 'react';
 import { pendingFriendRequestCount, unreadNotificationCount } from '@/db/queries';
 import type { ProfileDoc } from '@/db/schemas';
-import { useLiveDocument, useLiveQuery } from '@/db/use-live-query';
-import type { LocalProgress } from '@/features/progress/model/local-progress';
-import { useLocalProgress } from '@/features/progress/model/use-local-progress';
-import { useUserData } from '../user-data/user-data-context';
+import type { LocalProgress } from '@/db/progress/local-progress';
+import { useLocalProgress } from '@/db/progress/use-local-progress';
+import { useUserData } from '../../sync/user-data-context';
+import { useLive, useOwnProfile } from '@/sync/use-live';
 
 export interface ShellData {
   /** The own profile as last pulled: undefined while loading, null before the first pull brought it. */
@@ -20,10 +20,7 @@ export interface ShellData {
 /** Everything the shell shows, live from the local database: it moves the moment a local write lands. */
 export function useShellData(): ShellData {
   const { db, userId } = useUserData();
-  const profileQuery = useMemo(() => db.profiles.findOne(userId), [db, userId]);
-  const unreadQuery = useMemo(() => unreadNotificationCount(db, userId), [db, userId]);
-  const pendingQuery = useMemo(() => pendingFriendRequestCount(db, userId), [db, userId]);
-  const profileDoc = useLiveDocument(profileQuery);
+  const profileDoc = useOwnProfile();
   const profile = useMemo(
     () => (profileDoc === undefined || profileDoc === null ? profileDoc : profileDoc.toJSON()),
     [profileDoc],
@@ -31,7 +28,7 @@ export function useShellData(): ShellData {
   return {
     profile,
     progress: useLocalProgress(db, userId),
-    unread: useLiveQuery(unreadQuery) ?? 0,
-    pendingRequests: useLiveQuery(pendingQuery) ?? 0,
+    unread: useLive((db) => unreadNotificationCount(db, userId), [userId]) ?? 0,
+    pendingRequests: useLive((db) => pendingFriendRequestCount(db, userId), [userId]) ?? 0,
   };
 }

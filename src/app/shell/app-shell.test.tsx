@@ -2,10 +2,10 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { planWorkout } from '@/db/commands/workouts';
-import { cleanupDatabases } from '@/db/test-support';
+import { cleanupDatabases } from '../../../test/support/browser/test-database';
 import { daysFromToday } from '../../../test/support/clock/days';
-import { USER } from '@/db/test-fixtures';
-import { renderShell, SHELL_PROFILE, shellPart } from './app-shell-test-harness';
+import { USER } from '../../../test/support/browser/db-fixtures';
+import { renderShell, SHELL_PROFILE, shellPart } from '../../../test/support/browser/app-shell-harness';
 
 afterEach(async () => {
   vi.restoreAllMocks();

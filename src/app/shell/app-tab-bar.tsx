@@ -1,6 +1,6 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '../user-data/user-data-context';
+import { useUserData } from '../../sync/user-data-context';
 import { AppCountBadge } from './app-count-badge';
 import { isActiveSection, linkTo, MAIN_SECTIONS } from './app-nav-items';
 import classes from './app-shell.module.css';

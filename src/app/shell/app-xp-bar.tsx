@@ -1,6 +1,6 @@
 import { Progress } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { LocalProgress } from '@/features/progress/model/local-progress';
+import type { LocalProgress } from '@/db/progress/local-progress';
 import classes from './app-shell.module.css';
 
 /** The share of the way to the next level, under the header. Empty (0 %) while progress loads. */

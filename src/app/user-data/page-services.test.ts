@@ -4,9 +4,14 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { planWorkout } from '@/db/commands/workouts';
 import { openDatabase, removeUserData } from '@/db/open-database';
 import { acknowledgePushed, readPending } from '@/db/pending-writes';
-import { cleanupDatabases, openTestDatabase, testStorage, userIdOf } from '@/db/test-support';
+import {
+  cleanupDatabases,
+  openTestDatabase,
+  testStorage,
+  userIdOf,
+} from '../../../test/support/browser/test-database';
 import { databaseNameFor } from '@/db/database-name';
-import { writeLocalDataMarker } from '@/lib/storage-health/local-data-marker';
+import { writeLocalDataMarker } from '@/db/storage-health/local-data-marker';
 import { closeOrRemoveUserData, holdsUnsentWrites, neverSyncedHere } from './page-services';
 
 const remove: typeof removeUserData = (userId, options) =>

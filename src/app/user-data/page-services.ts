@@ -18,13 +18,13 @@ import type { SpotterDatabase } from '@/db/types';
 import { loadAuthClient } from '@/lib/auth/load-auth-client';
 import { getAuthState, onAccessToken } from '@/lib/auth/session-store';
 import { markFirstScreenRendered } from '@/lib/first-screen';
-import { readLocalDataMarker } from '@/lib/storage-health/local-data-marker';
+import { readLocalDataMarker } from '@/db/storage-health/local-data-marker';
 import { serveTokensToWorker, storeSessionToken } from '@/lib/service-worker/token-store';
 import { subscribeToWriteQueue } from '@/lib/service-worker/write-queue';
 import { startPageSync, type PageSession, type PageSync } from '@/sync/page-sync';
 import { settleQueueOutcomes } from '@/sync/queue-outcomes';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
-import { QueueDb } from '../../../service-worker/queue-db';
+import { QueueDb } from '@/lib/service-worker/queue-db';
 
 interface OpenUser {
   db: Promise<SpotterDatabase>;

@@ -5,10 +5,10 @@ import 'fake-indexeddb/auto';
 import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ROWS, USER } from '@/db/test-fixtures';
-import { cleanupDatabases, openTestDatabase, testStorage } from '@/db/test-support';
-import { isQuotaExceeded } from '@/lib/storage-health/quota-error';
-import { fullDiskStorage } from '@/lib/storage-health/test-full-disk';
+import { ROWS, USER } from '../../../test/support/browser/db-fixtures';
+import { cleanupDatabases, openTestDatabase, testStorage } from '../../../test/support/browser/test-database';
+import { isQuotaExceeded } from '@/db/storage-health/quota-error';
+import { fullDiskStorage } from '../../../test/support/browser/full-disk';
 import { renderWithProviders } from '../../../test/support/browser/render';
 import { StorageNotices } from './storage-notices';
 

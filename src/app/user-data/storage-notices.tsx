@@ -7,7 +7,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SpotterDatabase } from '@/db/types';
 import { toastError, toastInfo } from '@/lib/feedback/toast';
-import { quietQuotaRejections } from '@/lib/storage-health/quiet-rejections';
+import { quietQuotaRejections } from '@/db/storage-health/quiet-rejections';
 import { watchStorage, type StorageNotice } from '@/lib/storage-health/storage-watch';
 import type { SyncWorkerClient } from '@/sync/sync-worker-client';
 

@@ -17,10 +17,10 @@ import { resolveTimeZone, todayIn } from '@/domain/dates';
 import { purgeStaleRestDayFlags } from '@/lib/rest-day-flag';
 import type { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { afterFirstScreen } from './after-first-screen';
-import { followDeviceZone } from './device-zone';
+import { followDeviceZone } from '../../lib/device-zone';
 import { getPageServices } from './page-services';
 import { StorageNotices } from './storage-notices';
-import { UserDataContext, type UserData } from './user-data-context';
+import { UserDataContext, type UserData } from '../../sync/user-data-context';
 
 /** The page's one sync-worker handle (created on first sign-in, kept for the page's life). */
 export function getPageSyncClient(): SyncWorkerClient {

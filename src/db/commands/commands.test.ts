@@ -2,8 +2,8 @@
 import { firstValueFrom } from 'rxjs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { acknowledgePushed, readPending, pendingEntries } from '../pending-writes';
-import { cleanupDatabases, openTestDatabase } from '../test-support';
-import { ROWS, USER } from '../test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../test/support/browser/test-database';
+import { ROWS, USER } from '../../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '../types';
 import { dailyChallenge$, profileDetails$, writeDailyChallenge, writeProfileDetails } from '../local-state';
 import { settleIntent } from '../pending-writes';

@@ -1,12 +1,12 @@
 // @clock-sensitive: wall-clock timestamps
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { feedItem } from '../feed-fixtures';
+import { feedItem } from '../../../test/support/browser/feed-fixtures';
 import { overlayPendingFlexes } from '../feed-flexes';
 import { readLocal } from '../local-doc';
 import { FEED_WINDOW_ID, writeFeedWindow, type FeedWindow } from '../local-state';
 import { pendingEntries, readPending, settleIntent } from '../pending-writes';
-import { cleanupDatabases, openTestDatabase } from '../test-support';
-import { FRIEND, USER } from '../test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../test/support/browser/test-database';
+import { FRIEND, USER } from '../../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '../types';
 import type { CommandContext } from './context';
 import { flexActivity, flexListedActivity } from './flex';

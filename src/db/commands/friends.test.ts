@@ -1,8 +1,8 @@
 // @clock-sensitive: wall-clock timestamps
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { pendingEntries, readPending, settleIntent } from '../pending-writes';
-import { cleanupDatabases, openTestDatabase } from '../test-support';
-import { FRIEND, ROWS, USER } from '../test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../test/support/browser/test-database';
+import { FRIEND, ROWS, USER } from '../../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '../types';
 import type { CommandContext } from './context';
 import {

@@ -2,8 +2,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { joinStatusOf } from '../join-status';
 import { pendingEntries, readPending, settleIntent } from '../pending-writes';
-import { cleanupDatabases, openTestDatabase } from '../test-support';
-import { FRIEND, USER } from '../test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../test/support/browser/test-database';
+import { FRIEND, USER } from '../../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '../types';
 import type { CommandContext } from './context';
 import { joinAnswerKey, joinRequestKey, requestJoinWorkout, respondJoinRequest } from './join';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { cleanupDatabases, openTestDatabase } from '../test-support';
-import { ROWS, USER } from '../test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../test/support/browser/test-database';
+import { ROWS, USER } from '../../../test/support/browser/db-fixtures';
 import { COLLECTION_NAMES, COLLECTIONS, REPLICATION } from './index';
 
 afterEach(cleanupDatabases);

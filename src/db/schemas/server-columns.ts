@@ -188,7 +188,7 @@ export const OMITTED_COLUMNS: { [C in CollectionName]: Partial<Record<keyof Tabl
   workouts: {
     ...BOOKKEEPING,
     covers_day:
-      "the server's streak judgment, made when the row arrives; the local estimate judges pending writes with coversOnArrival and counts pulled workouts as covering (features/progress/model/local-progress.ts)",
+      "the server's streak judgment, made when the row arrives; the local estimate judges pending writes with coversOnArrival and counts pulled workouts as covering (src/db/progress/local-progress.ts)",
   },
   rest_days: { ...BOOKKEEPING },
   check_ins: { ...BOOKKEEPING },

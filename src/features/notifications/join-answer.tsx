@@ -1,10 +1,10 @@
 import { Badge, Button } from '@mantine/core';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { respondJoinRequest } from '@/db/commands/join';
-import { useLiveDocument } from '@/db/use-live-query';
 import { toastError } from '@/lib/feedback/toast';
+import { useLive } from '@/sync/use-live';
 
 /**
  * Accept / Decline a join request right from its notification (offline too: the answer is queued); once
@@ -13,9 +13,7 @@ import { toastError } from '@/lib/feedback/toast';
 export function JoinAnswer({ requestId, onAnswered }: { requestId: string; onAnswered: () => void }) {
   const { t } = useTranslation('notifications');
   const { db, userId } = useUserData();
-  const request = useLiveDocument(
-    useMemo(() => db.workout_join_requests.findOne(requestId), [db, requestId]),
-  );
+  const request = useLive((db) => db.workout_join_requests.findOne(requestId), [requestId]);
   const [busy, setBusy] = useState(false);
   if (!request || request.owner_id !== userId) return null;
   if (request.status !== 'pending') {

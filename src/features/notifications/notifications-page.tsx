@@ -3,7 +3,7 @@ import { IconBellOff, IconChecks, IconTrash } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import {
   deleteAllNotifications,
   markAllNotificationsRead,
@@ -13,7 +13,6 @@ import { notificationsNewestFirst, profilesByName } from '@/db/queries';
 import type { AvatarSource } from '@/domain/avatars';
 import type { NotificationDoc } from '@/db/schemas/notifications';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
-import { useLiveQuery } from '@/db/use-live-query';
 import { formatRelative } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
 import { usePageTitle } from '@/lib/use-page-title';
@@ -25,7 +24,8 @@ import { NotificationItem } from './notification-item';
 import { notificationText } from './notification-text';
 import classes from './notifications-page.module.css';
 import { useActor, type Actor } from './use-actor-name';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/clock';
+import { useLive } from '@/sync/use-live';
 
 const PAGE_SIZE = 100;
 
@@ -78,7 +78,7 @@ export function NotificationsPage() {
   const [busy, setBusy] = useState<'read' | 'delete' | null>(null);
   usePageTitle(t('title'));
 
-  const list = useLiveQuery(useMemo(() => notificationsNewestFirst(db, userId, PAGE_SIZE), [db, userId]));
+  const list = useLive((db) => notificationsNewestFirst(db, userId, PAGE_SIZE), [userId]);
   const notifications = useMemo(() => (list ?? []).map((d) => d.toJSON() as NotificationDoc), [list]);
   // What arrives in a burst (several flexes of one activity...) shows as one row.
   const groups = useMemo(() => groupBursts(notifications), [notifications]);
@@ -100,10 +100,8 @@ export function NotificationsPage() {
       ].sort(),
     [notifications],
   );
-  const actors = useLiveQuery(useMemo(() => profilesByName(db, actorIds), [db, actorIds]));
-  const workouts = useLiveQuery(
-    useMemo(() => db.workouts.find({ selector: { id: { $in: workoutIds } } }), [db, workoutIds]),
-  );
+  const actors = useLive((db) => profilesByName(db, actorIds), [actorIds]);
+  const workouts = useLive((db) => db.workouts.find({ selector: { id: { $in: workoutIds } } }), [workoutIds]);
   const actorById = useMemo(
     () =>
       new Map(

@@ -1,9 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
-import { USER } from '@/db/test-fixtures';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { UserDataContext } from '@/sync/user-data-context';
+import { USER } from '../../../test/support/browser/db-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../test/support/browser/test-database';
 import type { Language } from '@/domain/language';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../test/support/browser/render';

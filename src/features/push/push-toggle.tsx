@@ -2,8 +2,7 @@ import { Alert, Stack, Switch, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
-import { useLiveDocument } from '@/db/use-live-query';
+import { useUserData } from '@/sync/user-data-context';
 import { getDataClient } from '@/lib/auth/data-client';
 import { pushSupport } from './push-support';
 import {
@@ -14,6 +13,7 @@ import {
   type PushChangeResult,
   type PushDeps,
 } from './push-subscription';
+import { useOwnSettings } from '@/sync/use-live';
 
 type Problem = Exclude<Exclude<PushChangeResult, { ok: true }>['reason'], 'dismissed'>;
 
@@ -26,7 +26,7 @@ export function PushToggle() {
   const { t } = useTranslation(['notifications', 'settings']);
   const { db, userId } = useUserData();
   const support = useMemo(() => pushSupport(), []);
-  const settings = useLiveDocument(useMemo(() => db.user_settings.findOne(userId), [db, userId]));
+  const settings = useOwnSettings();
   const accountOn = settings?.push_enabled ?? false;
   const [deviceSubscribed, setDeviceSubscribed] = useState<boolean | null>(null);
   const [busy, setBusy] = useState<'on' | 'off' | null>(null);

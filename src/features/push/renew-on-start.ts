@@ -3,7 +3,7 @@
  * (src/app/user-data/user-data-provider.tsx loads this chunk lazily). Nearly every start has nothing to
  * renew: the data client (all of supabase-js) and the subscription code load only when a renewal waits.
  */
-import { QueueDb } from '../../../service-worker/queue-db';
+import { QueueDb } from '@/lib/service-worker/queue-db';
 import type { CommandContext } from '@/db/commands/context';
 import { pushSupport } from './push-support';
 import type { RenewalResult } from './renew-subscription';

@@ -5,7 +5,7 @@
  * the account and permission is still granted, subscribes this device again (enablePush: subscribe,
  * store). Then the renewal is cleared; offline or a failed write keep it for the next start.
  */
-import type { QueueDb } from '../../../service-worker/queue-db';
+import type { QueueDb } from '@/lib/service-worker/queue-db';
 import { enablePush, type PushDeps } from './push-subscription';
 
 export type RenewalResult = 'none' | 'renewed' | 'dropped' | 'later';

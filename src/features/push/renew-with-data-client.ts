@@ -2,7 +2,7 @@
  * The renewal itself (renew-subscription.ts) with the page's data client, for renew-on-start.ts once it
  * has found a renewal waiting.
  */
-import type { QueueDb } from '../../../service-worker/queue-db';
+import type { QueueDb } from '@/lib/service-worker/queue-db';
 import type { CommandContext } from '@/db/commands/context';
 import { getDataClient } from '@/lib/auth/data-client';
 import { serviceWorkerRegistration } from './push-subscription';

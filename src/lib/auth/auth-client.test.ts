@@ -4,7 +4,7 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CLIENT_INFO } from '@/lib/backend-config';
+import { CLIENT_INFO } from '@/domain/constants';
 
 const seen: IncomingHttpHeaders[] = [];
 const server = createServer((request, response) => {

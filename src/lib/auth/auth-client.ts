@@ -6,7 +6,8 @@
 // realtime, storage and functions clients the page does not use (about 27 KB gzipped of the first
 // signed-in screen). The rare page feature that needs PostgREST directly uses data-client.ts.
 import { GoTrueClient } from '@supabase/auth-js';
-import { backendConfig, CLIENT_INFO } from '@/lib/backend-config';
+import { CLIENT_INFO } from '@/domain/constants';
+import { backendConfig } from '@/lib/backend-config';
 import { authStorage } from './auth-storage';
 import { AUTH_STORAGE_KEY } from './storage-key';
 

@@ -4,7 +4,8 @@
 // never refreshes or stores a session). Imported only by lazy feature chunks, never the first screen.
 import { createClient } from '@supabase/supabase-js';
 import type { Database, DatabaseClient } from '@/db/database';
-import { backendConfig, CLIENT_INFO } from '@/lib/backend-config';
+import { CLIENT_INFO } from '@/domain/constants';
+import { backendConfig } from '@/lib/backend-config';
 import { getAuthClient } from './auth-client';
 
 let client: DatabaseClient | undefined;

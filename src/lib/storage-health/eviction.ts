@@ -6,7 +6,11 @@
  */
 import { syncMeta$ } from '@/db/local-state';
 import type { SpotterDatabase } from '@/db/types';
-import { forgetLocalDataMarker, readLocalDataMarker, writeLocalDataMarker } from './local-data-marker';
+import {
+  forgetLocalDataMarker,
+  readLocalDataMarker,
+  writeLocalDataMarker,
+} from '../../db/storage-health/local-data-marker';
 
 type Store = Parameters<typeof readLocalDataMarker>[1];
 

@@ -5,7 +5,7 @@
  * direct route: the user is told that the change was not saved (storage-watch.ts).
  */
 import { COLLECTION_NAMES, REPLICATION, type CollectionName, type PushRpc } from '@/db/schemas';
-import type { QuotaWrite } from './storage-events';
+import type { QuotaWrite } from '../../db/storage-health/storage-events';
 
 export type RpcAnswer = { ok: true; data: unknown } | { ok: false };
 export type PushSender = (rpc: PushRpc, args: { p_rows: unknown[] }) => Promise<RpcAnswer>;

@@ -1,20 +1,20 @@
 // @clock-sensitive: wall-clock timestamps
 // The page's storage watch on real RxDB over fake-indexeddb. A full disk is injected below RxDB's
-// storage (test-full-disk.ts); an eviction is the browser deleting the IndexedDB databases themselves.
+// storage (test/support/browser/full-disk.ts); an eviction is the browser deleting the IndexedDB databases themselves.
 import { indexedDB } from 'fake-indexeddb';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { editWorkout } from '@/db/commands/workouts';
 import { updateSyncMeta } from '@/db/local-state';
 import { removeUserData } from '@/db/open-database';
-import { ROWS, USER } from '@/db/test-fixtures';
-import { cleanupDatabases, openTestDatabase, testStorage } from '@/db/test-support';
+import { ROWS, USER } from '../../../test/support/browser/db-fixtures';
+import { cleanupDatabases, openTestDatabase, testStorage } from '../../../test/support/browser/test-database';
 import type { SpotterDatabase } from '@/db/types';
 import type { PushSender, RpcAnswer } from './quota-fallback';
 import { wasEvicted } from './eviction';
-import { isQuotaExceeded } from './quota-error';
-import { reportStorageEvent } from './storage-events';
+import { isQuotaExceeded } from '../../db/storage-health/quota-error';
+import { reportStorageEvent } from '../../db/storage-health/storage-events';
 import { askForPersistence, watchStorage, type StorageNotice } from './storage-watch';
-import { fullDiskStorage } from './test-full-disk';
+import { fullDiskStorage } from '../../../test/support/browser/full-disk';
 
 function memoryStorage(): Storage {
   const items = new Map<string, string>();

@@ -8,7 +8,7 @@ import type { SpotterDatabase } from '@/db/types';
 import { markDeviceStorageFull } from './device-storage-state';
 import { markSyncedData, wasEvicted } from './eviction';
 import { sendWriteOnline, type PushSender } from './quota-fallback';
-import { onStorageEvent, type StorageEvent } from './storage-events';
+import { onStorageEvent, type StorageEvent } from '../../db/storage-health/storage-events';
 
 export type StorageNotice =
   /** The browser cleared this device's data; it is downloaded again. */

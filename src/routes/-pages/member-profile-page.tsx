@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { AppShell } from '@/app/shell/app-shell';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { UserDataProvider } from '@/app/user-data/user-data-provider';
 import { SessionGuard } from '@/features/auth/components/session-guard';
 import { ActivitySocial } from '@/features/profile/components/activity-social';

@@ -2,11 +2,11 @@
 import type { User } from '@supabase/supabase-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { writeDailyChallenge, type DailyChallengeState } from '@/db/local-state';
 import { readPending } from '@/db/pending-writes';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { ROWS, USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { ROWS, USER } from '../../../../test/support/browser/db-fixtures';
 import type { Language } from '@/domain/language';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../../test/support/browser/render';

@@ -1,10 +1,10 @@
-import { useCallback, useMemo, useState } from 'react';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useCallback, useState } from 'react';
+import { useUserData } from '@/sync/user-data-context';
 import { claimDailyChallenge } from '@/db/commands/daily-challenge';
 import type { CommandError } from '@/db/commands/result';
-import { useLiveValue } from '@/db/use-live-query';
 import { dailyChallengeView$, type DailyChallengeView } from './daily-challenge-view';
-import { useUtcToday } from './use-utc-today';
+import { useUtcToday } from '@/lib/clock';
+import { useLive } from '@/sync/use-live';
 
 export interface DailyChallengeModel {
   view: DailyChallengeView | undefined;
@@ -22,7 +22,7 @@ export interface DailyChallengeModel {
 export function useDailyChallenge(clock?: () => Date): DailyChallengeModel {
   const { db, userId } = useUserData();
   const today = useUtcToday(clock);
-  const view = useLiveValue(useMemo(() => dailyChallengeView$(db, userId, today), [db, userId, today]));
+  const view = useLive((db) => dailyChallengeView$(db, userId, today), [userId, today]);
   const [claiming, setClaiming] = useState(false);
   const [error, setError] = useState<CommandError | null>(null);
 

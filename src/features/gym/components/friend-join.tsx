@@ -1,13 +1,12 @@
 import { Group, Text } from '@mantine/core';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { JoinControl } from '@/components/join-control';
 import { useJoinAction } from '@/db/join-status';
 import { feedWindow$, type FeedItem } from '@/db/local-state';
-import { useLiveDocument, useLiveValue } from '@/db/use-live-query';
 import { WORKOUT_TYPES, type WorkoutType } from '@/db/schemas/workouts';
 import { resolveTimeZone, todayIn } from '@/domain/dates';
+import { useLive, useOwnProfile } from '@/sync/use-live';
 
 const isWorkoutType = (t: string | null): t is WorkoutType =>
   t !== null && (WORKOUT_TYPES as readonly string[]).includes(t);
@@ -42,9 +41,8 @@ function JoinToday({ workout, friend, today }: { workout: FeedItem; friend: stri
  * from "who is here", with the feed's Join states.
  */
 export function FriendJoin({ friendId, friend }: { friendId: string; friend: string }) {
-  const { db, userId } = useUserData();
-  const profile = useLiveDocument(useMemo(() => db.profiles.findOne(userId), [db, userId]));
-  const feed = useLiveValue(useMemo(() => feedWindow$(db), [db]));
+  const profile = useOwnProfile();
+  const feed = useLive((db) => feedWindow$(db), []);
   const today = todayIn(resolveTimeZone(profile?.timezone), new Date());
   const workout = (feed?.items ?? []).find(
     (i) => i.user_id === friendId && i.kind === 'workout_planned' && i.workout_id && i.workout_date === today,

@@ -2,14 +2,14 @@ import { Button, Center, Group, Loader, Stack, Text, Title } from '@mantine/core
 import { IconPencil } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { checkIn, checkOut } from '@/db/commands/check-ins';
 import { setHomeGyms } from '@/db/commands/home-gyms';
 import { pending$ } from '@/db/pending-writes';
 import { gymsByName, homeGyms, openCheckIn } from '@/db/queries';
 import type { GymDoc } from '@/db/schemas/gyms';
 import { online$ } from '@/db/sync-status';
-import { useLiveDocument, useLiveQuery, useLiveValue } from '@/db/use-live-query';
+import { useLiveValue } from '@/db/use-live-query';
 import { HOME_GYMS_MAX } from '@/domain/constants';
 import { useFriendsAtGym } from '../data/use-friends-at-gym';
 import { isPresent, presenceGymId } from '../model/presence';
@@ -18,7 +18,8 @@ import { HomeGymCard } from './home-gym-card';
 import { HomeGymPicker } from './home-gym-picker';
 import { HomeGymPrompt } from './home-gym-prompt';
 import { PresenceSection } from './presence-section';
-import { useNow } from './use-now';
+import { useNow } from '@/lib/clock';
+import { useLive, useOwnProfile } from '@/sync/use-live';
 
 /** navigator.onLine, live; one shared source (its store subscribes once). */
 const browserOnline$ = online$();
@@ -34,11 +35,11 @@ export function GymPage() {
   const ctx = useMemo(() => ({ db, userId }), [db, userId]);
   const now = useNow();
 
-  const homeRows = useLiveQuery(useMemo(() => homeGyms(db, userId), [db, userId]));
-  const gyms = useLiveQuery(useMemo(() => gymsByName(db), [db]));
-  const myCheckIn = useLiveDocument(useMemo(() => openCheckIn(db, userId), [db, userId]));
-  const myProfile = useLiveDocument(useMemo(() => db.profiles.findOne(userId), [db, userId]));
-  const pending = useLiveValue(useMemo(() => pending$(db), [db]));
+  const homeRows = useLive((db) => homeGyms(db, userId), [userId]);
+  const gyms = useLive((db) => gymsByName(db), []);
+  const myCheckIn = useLive((db) => openCheckIn(db, userId), [userId]);
+  const myProfile = useOwnProfile();
+  const pending = useLive((db) => pending$(db), []);
   const online = useLiveValue(browserOnline$) ?? true;
 
   const [pickerOpen, setPickerOpen] = useState(false);

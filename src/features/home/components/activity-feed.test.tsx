@@ -2,12 +2,12 @@
 import type { User } from '@supabase/supabase-js';
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
-import { feedItem } from '@/db/feed-fixtures';
+import { UserDataContext } from '@/sync/user-data-context';
+import { feedItem } from '../../../../test/support/browser/feed-fixtures';
 import { writeFeedWindow, type FeedWindow } from '@/db/local-state';
 import { pendingEntries, readPending } from '@/db/pending-writes';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { FRIEND, ROWS, USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { FRIEND, ROWS, USER } from '../../../../test/support/browser/db-fixtures';
 import type { Language } from '@/domain/language';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../../test/support/browser/render';

@@ -2,13 +2,13 @@ import { Button, Card, Center, Group, Loader, Stack, Text, ThemeIcon, Title } fr
 import { IconActivity, IconChevronDown } from '@tabler/icons-react';
 import { memo, useDeferredValue, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { feedHasMore, feedWindow$ } from '@/db/local-state';
-import { useLiveQuery, useLiveValue } from '@/db/use-live-query';
-import { useMinuteNow } from '../data/minute-clock';
+import { useNow } from '@/lib/clock';
 import { FEED_ROWS_AT_ONCE, shownWindow } from '../model/feed-shown';
 import { FeedItemRow } from './feed-item';
 import { JoinRefusalToasts } from './join-refusal-toasts';
+import { useLive } from '@/sync/use-live';
 
 /**
  * The activity feed: the local `feed_window` the sync worker keeps fresh (offline too), and "load more",
@@ -16,20 +16,20 @@ import { JoinRefusalToasts } from './join-refusal-toasts';
  */
 export const ActivityFeed = memo(function ActivityFeed({ today }: { today: string }) {
   const { t } = useTranslation('home');
-  const { db, userId, sync } = useUserData();
+  const { userId, sync } = useUserData();
   // Deferred: a new window (the worker rewrites it on every pull) re-renders every row; as a background
   // pass that rendering yields to input instead of blocking the page (live values update synchronously).
   // While the deferred pass lags with fewer rows (a new device's empty window), the live window's first
   // rows render at once (feed-shown.ts). Only the first rows, to bound the work in that synchronous
   // render (the whole window's rows on a returning user's /home); bench web could not tell the two
   // apart (2026-11-28).
-  const live = useLiveValue(useMemo(() => feedWindow$(db), [db]));
+  const live = useLive((db) => feedWindow$(db), []);
   const deferred = useDeferredValue(live);
   const firstRows = useMemo(() => live && { ...live, items: live.items.slice(0, FEED_ROWS_AT_ONCE) }, [live]);
   const feed = shownWindow(live, deferred, firstRows);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<'failed' | 'offline' | null>(null);
-  const now = useMinuteNow();
+  const now = useNow().getTime();
   const highlighted = useActivityTarget(feed?.items);
 
   const loadMore = async () => {
@@ -141,13 +141,10 @@ function useActivityTarget(items: readonly { id: string }[] | undefined): string
 function useWorkoutPresets(
   items: readonly { workout_id: string | null }[],
 ): ReadonlyMap<string, string | null> {
-  const { db } = useUserData();
   const ids = [...new Set(items.flatMap((i) => (i.workout_id ? [i.workout_id] : [])))].sort().join(',');
-  const rows = useLiveQuery(
-    useMemo(
-      () => (ids === '' ? null : db.workouts.find({ selector: { id: { $in: ids.split(',') } } })),
-      [db, ids],
-    ),
+  const rows = useLive(
+    (db) => (ids === '' ? null : db.workouts.find({ selector: { id: { $in: ids.split(',') } } })),
+    [ids],
   );
   return useDeferredValue(useMemo(() => new Map((rows ?? []).map((w) => [w.id, w.preset])), [rows]));
 }

@@ -1,4 +1,4 @@
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { JoinControl } from '@/components/join-control';
 import { useJoinAction, type JoinTarget } from '@/db/join-status';
 

@@ -2,7 +2,7 @@ import { Button } from '@mantine/core';
 import { IconFlame } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { flexActivity } from '@/db/commands/flex';
 import type { FeedItem } from '@/db/local-state';
 import { toastError } from '@/lib/feedback/toast';

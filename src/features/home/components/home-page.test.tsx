@@ -2,11 +2,11 @@
 import type { User } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { writeFeedWindow } from '@/db/local-state';
 import { readPending } from '@/db/pending-writes';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { ROWS, USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { ROWS, USER } from '../../../../test/support/browser/db-fixtures';
 import { todayIn } from '@/domain/dates';
 import type { SpotterDatabase } from '@/db/types';
 import { addDays } from '@/domain/dates';

@@ -2,12 +2,12 @@ import { Container, SimpleGrid, Stack } from '@mantine/core';
 import type { User } from '@supabase/supabase-js';
 import { useMemo, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { useProgressSight } from '@/db/progress-sight';
-import { useLiveDocument } from '@/db/use-live-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import { useAchievements } from '../data/use-achievements';
-import { useUserToday } from '../data/minute-clock';
+import { resolveTimeZone } from '@/domain/dates';
+import { useToday } from '@/lib/clock';
 import { nextGoal } from '../model/next-goal';
 import type { ProgressView } from '../model/progress-view';
 import { AchievementsCard } from './achievements-card';
@@ -19,6 +19,7 @@ import { TodayCard } from './today-card';
 import { WeeklyXpCard } from './weekly-xp-card';
 import classes from './home.module.css';
 import { WelcomeHeader } from './welcome-header';
+import { useOwnProfile } from '@/sync/use-live';
 
 /** The name to greet: first name, else username, else what sign-up stored, else the e-mail's local part. */
 export function displayName(
@@ -52,9 +53,10 @@ export interface HomePageProps {
 export function HomePage({ progress, challengeCard, challengePending, leaderboardCard }: HomePageProps) {
   const { t } = useTranslation('home');
   const { db, userId, user } = useUserData();
-  const profile = useLiveDocument(useMemo(() => db.profiles.findOne(userId), [db, userId]));
+  const profile = useOwnProfile();
   const sight = useProgressSight(db, userId);
-  const { today, zone } = useUserToday(profile?.timezone);
+  const zone = resolveTimeZone(profile?.timezone);
+  const today = useToday(profile?.timezone);
   const achievements = useAchievements(progress, challengePending);
   const goal = useMemo(
     () => (progress ? nextGoal(achievements, progress) : undefined),

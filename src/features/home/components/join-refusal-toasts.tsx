@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { useJoinRefusals } from '@/db/join-status';
 import { toastError } from '@/lib/feedback/toast';
 

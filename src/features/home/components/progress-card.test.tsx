@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderWithProviders } from '../../../../test/support/browser/render';
-import type { ProgressSight } from '@/lib/use-progress-moments';
+import type { ProgressSight } from '@/db/progress-sight';
 import type { ProgressView } from '../model/progress-view';
 import { ProgressCards } from './progress-card';
 

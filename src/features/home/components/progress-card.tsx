@@ -3,7 +3,8 @@ import { IconConfetti, IconFlame, IconStar } from '@tabler/icons-react';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { hapticFeedback, soundFeedback } from '@/lib/feedback';
-import { useProgressMoments, type ProgressSight } from '@/lib/use-progress-moments';
+import type { ProgressSight } from '@/db/progress-sight';
+import { useProgressMoments } from '@/lib/use-progress-moments';
 import type { ProgressView } from '../model/progress-view';
 import classes from './home.module.css';
 

@@ -1,15 +1,15 @@
 import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { memo, useCallback, useDeferredValue, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { restDaysInRange, workoutsInRange } from '@/db/queries';
-import { useLiveQuery } from '@/db/use-live-query';
 import { formatDay } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
 import { addDays, startOfWeek } from '@/domain/dates';
 import { LazyHoverHints } from '@/lib/lazy/lazy-hover-hints';
 import { CALENDAR_WEEKS, streakCalendar, type CoverKind } from '../model/streak-calendar';
 import classes from './home.module.css';
+import { useLive } from '@/sync/use-live';
 
 const KINDS: CoverKind[] = ['workout', 'rest', 'both', 'none'];
 
@@ -17,14 +17,10 @@ const KINDS: CoverKind[] = ['workout', 'rest', 'both', 'none'];
 export const StreakCalendarCard = memo(function StreakCalendarCard({ today }: { today: string }) {
   const { t } = useTranslation('home');
   const locale = useFormatLocale();
-  const { db, userId } = useUserData();
+  const { userId } = useUserData();
   const from = addDays(startOfWeek(today), -7 * (CALENDAR_WEEKS - 1));
-  const workouts = useLiveQuery(
-    useMemo(() => workoutsInRange(db, userId, from, today), [db, userId, from, today]),
-  );
-  const rests = useLiveQuery(
-    useMemo(() => restDaysInRange(db, userId, from, today), [db, userId, from, today]),
-  );
+  const workouts = useLive((db) => workoutsInRange(db, userId, from, today), [userId, from, today]);
+  const rests = useLive((db) => restDaysInRange(db, userId, from, today), [userId, from, today]);
   const liveCal = useMemo(
     () =>
       streakCalendar({

@@ -4,11 +4,11 @@
 import type { User } from '@supabase/supabase-js';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
 import { readPending, settleIntent } from '@/db/pending-writes';
-import { USER } from '@/db/test-fixtures';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { USER } from '../../../../test/support/browser/db-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
 import { closeSyncPanel, useSyncPanelOpened } from '@/lib/sync-panel-state';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../../test/support/browser/render';

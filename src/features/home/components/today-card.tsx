@@ -1,18 +1,18 @@
 import { Alert, Badge, Button, Card, Group, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBarbell, IconCalendarPlus, IconClock, IconMoon, IconPlus } from '@tabler/icons-react';
 import { useRouter } from '@tanstack/react-router';
-import { memo, useMemo, useState, type MouseEvent } from 'react';
+import { memo, useState, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { confirmRestDay } from '@/db/commands/rest-days';
 import { restDaysInRange, workoutsInRange } from '@/db/queries';
-import { useLiveQuery } from '@/db/use-live-query';
 import { XP_PLAN_WORKOUT, XP_REST_DAY } from '@/domain/constants';
 import { hapticFeedback, soundFeedback } from '@/lib/feedback';
 import { formatClockTime } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
+import { useLive } from '@/sync/use-live';
 
-/** /schedule with the plan form open for today (src/routes/schedule.tsx). */
+/** /schedule with the plan form open for today (src/routes/schedule.route.tsx). */
 const PLAN_PATH = '/schedule?plan=1';
 
 /** Today's workouts, or the confirmed rest day, or the prompt to plan one or confirm a rest day. */
@@ -20,10 +20,8 @@ export const TodayCard = memo(function TodayCard({ today }: { today: string }) {
   const { t } = useTranslation(['home', 'errors']);
   const { db, userId } = useUserData();
   const router = useRouter();
-  const workouts = useLiveQuery(
-    useMemo(() => workoutsInRange(db, userId, today, today), [db, userId, today]),
-  );
-  const rests = useLiveQuery(useMemo(() => restDaysInRange(db, userId, today, today), [db, userId, today]));
+  const workouts = useLive((db) => workoutsInRange(db, userId, today, today), [userId, today]);
+  const rests = useLive((db) => restDaysInRange(db, userId, today, today), [userId, today]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 

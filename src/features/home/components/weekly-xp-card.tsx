@@ -1,12 +1,12 @@
 import { Card, Group, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { memo, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
-import { useLiveQuery } from '@/db/use-live-query';
+import { useUserData } from '@/sync/user-data-context';
 import { formatDay } from '@/lib/time-format';
 import { useFormatLocale } from '@/lib/use-format-locale';
 import { chartMax, weeklyXp } from '../model/weekly-xp';
 import classes from './home.module.css';
+import { useLive } from '@/sync/use-live';
 
 /** XP per week for the last eight weeks as bars, with a table for screen readers. */
 export const WeeklyXpCard = memo(function WeeklyXpCard({
@@ -20,10 +20,8 @@ export const WeeklyXpCard = memo(function WeeklyXpCard({
 }) {
   const { t } = useTranslation('home');
   const locale = useFormatLocale();
-  const { db, userId } = useUserData();
-  const events = useLiveQuery(
-    useMemo(() => db.xp_events.find({ selector: { user_id: userId } }), [db, userId]),
-  );
+  const { userId } = useUserData();
+  const events = useLive((db) => db.xp_events.find({ selector: { user_id: userId } }), [userId]);
   const weeks = useMemo(
     () => weeklyXp({ events: events ?? [], today, timeZone: zone, pendingXp }),
     [events, today, zone, pendingXp],

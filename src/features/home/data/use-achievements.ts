@@ -1,8 +1,8 @@
 import { useEffect, useMemo, useState } from 'react';
-import { useUserData } from '@/app/user-data/user-data-context';
-import { useLiveQuery } from '@/db/use-live-query';
+import { useUserData } from '@/sync/user-data-context';
 import { achievementStatuses, emptyCounts, type AchievementStatus } from '../model/achievements';
 import type { ProgressView } from '../model/progress-view';
+import { useLive } from '@/sync/use-live';
 
 /**
  * Achievement progress from the local collections (instant, offline), merged with the ids the server
@@ -13,32 +13,20 @@ export function useAchievements(
   progress: ProgressView | undefined,
   pendingChallenge: boolean,
 ): AchievementStatus[] {
-  const { db, userId, sync } = useUserData();
+  const { userId, sync } = useUserData();
   // Counts, and the few joined workouts, rather than every workout: a long history is thousands of
   // documents, and this query ran again for each page a new device's first pull wrote (bench sync).
-  const workoutCount = useLiveQuery(
-    useMemo(() => db.workouts.count({ selector: { user_id: userId } }), [db, userId]),
+  const workoutCount = useLive((db) => db.workouts.count({ selector: { user_id: userId } }), [userId]);
+  const joinedWorkouts = useLive(
+    (db) => db.workouts.find({ selector: { user_id: userId, joined_from: { $ne: null } } }),
+    [userId],
   );
-  const joinedWorkouts = useLiveQuery(
-    useMemo(
-      () => db.workouts.find({ selector: { user_id: userId, joined_from: { $ne: null } } }),
-      [db, userId],
-    ),
-  );
-  const restDays = useLiveQuery(
-    useMemo(() => db.rest_days.count({ selector: { user_id: userId } }), [db, userId]),
-  );
-  const checkIns = useLiveQuery(
-    useMemo(() => db.check_ins.count({ selector: { user_id: userId } }), [db, userId]),
-  );
-  const friends = useLiveQuery(
-    useMemo(() => db.friendships.count({ selector: { user_id: userId } }), [db, userId]),
-  );
-  const challenges = useLiveQuery(
-    useMemo(
-      () => db.xp_events.find({ selector: { user_id: userId, source: 'daily_challenge' } }),
-      [db, userId],
-    ),
+  const restDays = useLive((db) => db.rest_days.count({ selector: { user_id: userId } }), [userId]);
+  const checkIns = useLive((db) => db.check_ins.count({ selector: { user_id: userId } }), [userId]);
+  const friends = useLive((db) => db.friendships.count({ selector: { user_id: userId } }), [userId]);
+  const challenges = useLive(
+    (db) => db.xp_events.find({ selector: { user_id: userId, source: 'daily_challenge' } }),
+    [userId],
   );
   const [serverIds, setServerIds] = useState<ReadonlySet<string>>(() => new Set());
 

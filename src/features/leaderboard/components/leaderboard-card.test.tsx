@@ -5,8 +5,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { writeWeeklyLeaderboard, type LeaderboardRow } from '@/db/local-state';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { ROWS, USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { ROWS, USER } from '../../../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '@/db/types';
 import { renderWithProviders } from '../../../../test/support/browser/render';
 import { currentWeekStart } from '../model/leaderboard';

@@ -5,7 +5,7 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { weeklyLeaderboard$ } from '@/db/local-state';
 import { online$ } from '@/db/sync-status';
 import type { SpotterDatabase } from '@/db/types';
-import { useLiveDocument, useLiveQuery, useLiveValue } from '@/db/use-live-query';
+import { useLiveValue, useLiveSource } from '@/db/use-live-query';
 import { resolveTimeZone } from '@/domain/dates';
 import { currentWeekStart, leaderboardView, weekXpSince, type LeaderboardView } from '../model/leaderboard';
 
@@ -25,11 +25,9 @@ export interface LeaderboardState {
 }
 
 export function useWeeklyLeaderboard(db: SpotterDatabase, userId: string, pendingXp = 0): LeaderboardState {
-  const stored = useLiveValue(useMemo(() => weeklyLeaderboard$(db), [db]));
-  const profile = useLiveDocument(useMemo(() => db.profiles.findOne(userId), [db, userId]));
-  const events = useLiveQuery(
-    useMemo(() => db.xp_events.find({ selector: { user_id: userId } }), [db, userId]),
-  );
+  const stored = useLiveSource(() => weeklyLeaderboard$(db), [db]);
+  const profile = useLiveSource(() => db.profiles.findOne(userId), [db, userId]);
+  const events = useLiveSource(() => db.xp_events.find({ selector: { user_id: userId } }), [db, userId]);
   const online = useLiveValue(browserOnline$) ?? true;
   const now = useSyncExternalStore(subscribeMinute, minuteNow);
   const zone = resolveTimeZone(profile?.timezone);

@@ -1,5 +1,5 @@
 import { Suspense } from 'react';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { useCelebrations } from './use-celebrations';
 import { LoginAnimation } from './login-animation';
 import { StreakPop } from './streak-pop';

@@ -1,8 +1,7 @@
 import { useRouter, useRouterState } from '@tanstack/react-router';
-import { useEffect, useMemo, useRef, useState } from 'react';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useEffect, useRef, useState } from 'react';
+import { useUserData } from '@/sync/user-data-context';
 import { updateSettings } from '@/db/commands/settings';
-import { useLiveDocument } from '@/db/use-live-query';
 import { getAuthClient } from '@/lib/auth/auth-client';
 import { WalkthroughMachine, type WalkthroughState } from '../model/walkthrough-machine';
 import { WALKTHROUGH_STEP_LIST, type WalkthroughStep } from '../model/walkthrough-steps';
@@ -12,6 +11,7 @@ import {
   readWalkthroughDone,
   writeWalkthroughDone,
 } from './walkthrough-record';
+import { useOwnSettings } from '@/sync/use-live';
 
 /** The first matching element that is rendered (the sidebar entry on desktop, the tab on a phone). */
 export function visibleTarget(step: WalkthroughStep): Element | null {
@@ -31,7 +31,7 @@ export function useWalkthrough(enabled: boolean) {
   const { userId, user, db } = useUserData();
   const router = useRouter();
   const path = useRouterState({ select: (s) => s.location.pathname });
-  const settings = useLiveDocument(useMemo(() => db.user_settings.findOne(userId), [db, userId]));
+  const settings = useOwnSettings();
   const [state, setState] = useState<WalkthroughState<Element> | null>(null);
   const [started, setStarted] = useState(false);
   const [finished, setFinished] = useState(false);

@@ -1,9 +1,9 @@
 import type { User } from '@supabase/supabase-js';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { ROWS, USER } from '@/db/test-fixtures';
+import { UserDataContext } from '@/sync/user-data-context';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { ROWS, USER } from '../../../../test/support/browser/db-fixtures';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../../test/support/browser/render';
 import { ShellOverlays } from './shell-overlays';

@@ -2,10 +2,10 @@
 import type { User } from '@supabase/supabase-js';
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { pendingEntries, readPending } from '@/db/pending-writes';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { FRIEND, ROWS, USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { FRIEND, ROWS, USER } from '../../../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '@/db/types';
 import type { Language } from '@/domain/language';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';

@@ -1,18 +1,18 @@
 import { Button, Group, Text } from '@mantine/core';
 import { IconFlame } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { JoinControl } from '@/components/join-control';
 import { flexListedActivity } from '@/db/commands/flex';
 import { flexKey } from '@/db/feed-flexes';
 import { useJoinAction, type JoinTarget } from '@/db/join-status';
 import { pending$ } from '@/db/pending-writes';
-import { useLiveDocument, useLiveValue } from '@/db/use-live-query';
 import { toastError } from '@/lib/feedback/toast';
 import { resolveTimeZone, todayIn } from '@/domain/dates';
 import type { ActivityItem } from '../data/public-profile';
 import { FlexCount } from './flex-count';
+import { useLive, useOwnProfile } from '@/sync/use-live';
 
 /**
  * Flex and Join under one activity on a friend's profile: the feed's two actions with the feed's
@@ -20,8 +20,8 @@ import { FlexCount } from './flex-count';
  * Rendered by the public profile view for a signed-in friend only.
  */
 export function ActivitySocial({ item, owner }: { item: ActivityItem; owner: { id: string; name: string } }) {
-  const { db, userId } = useUserData();
-  const profile = useLiveDocument(useMemo(() => db.profiles.findOne(userId), [db, userId]));
+  const { userId } = useUserData();
+  const profile = useOwnProfile();
   // Never on my own activity (the view shows this to friends only; the command refuses it too).
   if (owner.id === userId) return null;
   const today = todayIn(resolveTimeZone(profile?.timezone), new Date());
@@ -50,8 +50,7 @@ export function ActivitySocial({ item, owner }: { item: ActivityItem; owner: { i
  * it here and it was not refused since: the list is read once, so after delivery only the tap remembers.
  */
 function useShownFlex(item: ActivityItem) {
-  const { db } = useUserData();
-  const pending = useLiveValue(useMemo(() => pending$(db), [db]));
+  const pending = useLive((db) => pending$(db), []);
   const [tapped, setTapped] = useState(false);
   const key = flexKey(item.id);
   const onItsWay = pending?.entries[key] !== undefined;

@@ -4,12 +4,10 @@ import {
   Button,
   FileButton,
   Group,
-  Paper,
   Progress,
   SimpleGrid,
   Stack,
   Text,
-  Title,
   UnstyledButton,
 } from '@mantine/core';
 import { IconPhotoUp, IconTrash } from '@tabler/icons-react';
@@ -31,6 +29,7 @@ import {
 } from '../data/profile-picture';
 import { PHOTO_ACCEPT, isAcceptablePhoto } from '../model/avatar-photo';
 import { toastError, toastSuccess } from '@/lib/feedback/toast';
+import { SectionCard } from '@/components/section-card';
 
 /** navigator.onLine, live; one shared source. */
 const browserOnline$ = online$();
@@ -131,131 +130,115 @@ export function AvatarSection({
   };
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="profile-picture"
-    >
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="profile-picture">
-          {t('picture.heading')}
-        </Title>
-        <Group gap="md" align="center" wrap="nowrap">
-          <UserAvatar
-            profile={profile}
-            alt={t('picture.current')}
-            size={96}
-            radius="50%"
-            data-testid="profile-picture-preview"
-          />
-          <Stack gap="xs">
-            <Group gap="sm">
-              <FileButton
-                onChange={(file) => void upload(file)}
-                accept={PHOTO_ACCEPT}
-                disabled={busy || !online}
-              >
-                {(props) => (
-                  <Button
-                    {...props}
-                    disabled={busy || !online}
-                    leftSection={<IconPhotoUp size={18} aria-hidden />}
-                    loading={busy && stage !== 'removing'}
-                  >
-                    {t('picture.upload')}
-                  </Button>
-                )}
-              </FileButton>
-              {hasPhoto ? (
-                <Button
-                  variant="default"
-                  leftSection={<IconTrash size={18} aria-hidden />}
-                  onClick={() => void remove()}
-                  disabled={busy || !online}
-                  loading={stage === 'removing'}
-                >
-                  {t('picture.remove')}
-                </Button>
-              ) : null}
-            </Group>
-            <Text size="sm" c="dimmed">
-              {online ? t('picture.hint') : t('picture.offline')}
-            </Text>
-          </Stack>
-        </Group>
-
-        {stage !== null && stage !== 'removing' ? (
-          <Stack gap={4} role="status" aria-live="polite">
-            <Text size="sm">{t(`picture.stage.${stage}`)}</Text>
-            <Progress
-              value={STAGE_PERCENT[stage]}
-              animated
-              striped
-              aria-label={t(`picture.stage.${stage}`)}
-            />
-          </Stack>
-        ) : null}
-        {fileError ? (
-          <Alert color="red" role="alert">
-            {fileError}
-          </Alert>
-        ) : null}
-        {retryFile && stage === null ? (
-          <Alert color="yellow" title={t('picture.kept', { name: retryFile.name })}>
-            <Group gap="sm" justify="space-between">
-              <Text size="sm">{online ? t('picture.retryHint') : t('picture.offline')}</Text>
-              <Group gap="xs">
-                <Button size="xs" onClick={() => void upload(retryFile)} disabled={!online}>
-                  {t('picture.retry')}
-                </Button>
-                <Button size="xs" variant="subtle" onClick={() => setRetryFile(null)}>
-                  {t('picture.discard')}
-                </Button>
-              </Group>
-            </Group>
-          </Alert>
-        ) : null}
-
+    <SectionCard id="profile-picture" title={t('picture.heading')}>
+      <Group gap="md" align="center" wrap="nowrap">
+        <UserAvatar
+          profile={profile}
+          alt={t('picture.current')}
+          size={96}
+          radius="50%"
+          data-testid="profile-picture-preview"
+        />
         <Stack gap="xs">
-          <Text fw={500} id="profile-avatar-choice">
-            {t('picture.avatars')}
-          </Text>
-          {hasPhoto ? (
-            <Text size="sm" c="dimmed">
-              {t('picture.photoWins')}
-            </Text>
-          ) : null}
-          <SimpleGrid
-            cols={{ base: 5, xs: 9 }}
-            spacing="xs"
-            role="group"
-            aria-labelledby="profile-avatar-choice"
-          >
-            {AVATAR_IDS.map((id, index) => {
-              const selected = profile.avatar_id === id;
-              return (
-                <UnstyledButton
-                  key={id}
-                  onClick={() => void choose(id)}
-                  aria-pressed={selected}
-                  aria-label={t('picture.avatar', { n: index + 1 })}
-                  disabled={choosing}
-                  style={{
-                    borderRadius: '50%',
-                    outline: selected ? '3px solid var(--mantine-primary-color-filled)' : undefined,
-                    outlineOffset: 2,
-                    justifySelf: 'center',
-                  }}
+          <Group gap="sm">
+            <FileButton
+              onChange={(file) => void upload(file)}
+              accept={PHOTO_ACCEPT}
+              disabled={busy || !online}
+            >
+              {(props) => (
+                <Button
+                  {...props}
+                  disabled={busy || !online}
+                  leftSection={<IconPhotoUp size={18} aria-hidden />}
+                  loading={busy && stage !== 'removing'}
                 >
-                  <Avatar src={avatarPath(id)} alt="" size={48} radius="50%" />
-                </UnstyledButton>
-              );
-            })}
-          </SimpleGrid>
+                  {t('picture.upload')}
+                </Button>
+              )}
+            </FileButton>
+            {hasPhoto ? (
+              <Button
+                variant="default"
+                leftSection={<IconTrash size={18} aria-hidden />}
+                onClick={() => void remove()}
+                disabled={busy || !online}
+                loading={stage === 'removing'}
+              >
+                {t('picture.remove')}
+              </Button>
+            ) : null}
+          </Group>
+          <Text size="sm" c="dimmed">
+            {online ? t('picture.hint') : t('picture.offline')}
+          </Text>
         </Stack>
+      </Group>
+
+      {stage !== null && stage !== 'removing' ? (
+        <Stack gap={4} role="status" aria-live="polite">
+          <Text size="sm">{t(`picture.stage.${stage}`)}</Text>
+          <Progress value={STAGE_PERCENT[stage]} animated striped aria-label={t(`picture.stage.${stage}`)} />
+        </Stack>
+      ) : null}
+      {fileError ? (
+        <Alert color="red" role="alert">
+          {fileError}
+        </Alert>
+      ) : null}
+      {retryFile && stage === null ? (
+        <Alert color="yellow" title={t('picture.kept', { name: retryFile.name })}>
+          <Group gap="sm" justify="space-between">
+            <Text size="sm">{online ? t('picture.retryHint') : t('picture.offline')}</Text>
+            <Group gap="xs">
+              <Button size="xs" onClick={() => void upload(retryFile)} disabled={!online}>
+                {t('picture.retry')}
+              </Button>
+              <Button size="xs" variant="subtle" onClick={() => setRetryFile(null)}>
+                {t('picture.discard')}
+              </Button>
+            </Group>
+          </Group>
+        </Alert>
+      ) : null}
+
+      <Stack gap="xs">
+        <Text fw={500} id="profile-avatar-choice">
+          {t('picture.avatars')}
+        </Text>
+        {hasPhoto ? (
+          <Text size="sm" c="dimmed">
+            {t('picture.photoWins')}
+          </Text>
+        ) : null}
+        <SimpleGrid
+          cols={{ base: 5, xs: 9 }}
+          spacing="xs"
+          role="group"
+          aria-labelledby="profile-avatar-choice"
+        >
+          {AVATAR_IDS.map((id, index) => {
+            const selected = profile.avatar_id === id;
+            return (
+              <UnstyledButton
+                key={id}
+                onClick={() => void choose(id)}
+                aria-pressed={selected}
+                aria-label={t('picture.avatar', { n: index + 1 })}
+                disabled={choosing}
+                style={{
+                  borderRadius: '50%',
+                  outline: selected ? '3px solid var(--mantine-primary-color-filled)' : undefined,
+                  outlineOffset: 2,
+                  justifySelf: 'center',
+                }}
+              >
+                <Avatar src={avatarPath(id)} alt="" size={48} radius="50%" />
+              </UnstyledButton>
+            );
+          })}
+        </SimpleGrid>
       </Stack>
-    </Paper>
+    </SectionCard>
   );
 }

@@ -6,8 +6,8 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pendingEntries, readPending } from '@/db/pending-writes';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { ROWS, USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { ROWS, USER } from '../../../../test/support/browser/db-fixtures';
 import { renderWithProviders } from '../../../../test/support/browser/render';
 import { DiscoverSection } from './discover-section';
 

@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Group, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck, IconLock, IconWifiOff, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import type { FriendRpc } from '../data/friend-actions';
 import { useRequestSenderStates } from '../data/use-request-senders';
 import { commandErrorKey } from '../model/friend-ledger';
 import { toastError, toastSuccess } from '@/lib/feedback/toast';
+import { SectionCard } from '@/components/section-card';
 
 /**
  * Pending requests sent to me, newest first, each with Accept and Decline. The answer is a queued intent
@@ -50,89 +51,78 @@ export function FriendRequestsCard({
   };
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="friend-requests"
-    >
-      <Stack gap="sm">
-        <Title order={2} fz="h4" id="friend-requests">
-          {t('requests.heading')}
-        </Title>
-        {open.length === 0 ? (
-          <Text c="dimmed" size="sm">
-            {t('requests.empty')}
-          </Text>
-        ) : (
-          <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-            {open.map((request) => {
-              const state = senderOf(request.sender_id);
-              if (state.status !== 'known') {
-                return (
-                  <UnnamedRequest
-                    key={request.id}
-                    state={state.status}
-                    busy={busy}
-                    requestId={request.id}
-                    onDecline={() => void answer(request.id, tf('requestCard.private'), false)}
-                  />
-                );
-              }
-              const sender = state.sender;
-              const name = sender.username;
-              let handle: string | null;
-              try {
-                handle = formatHandle(sender.username, sender.discriminator);
-              } catch {
-                handle = null;
-              }
+    <SectionCard id="friend-requests" title={t('requests.heading')} gap="sm">
+      {open.length === 0 ? (
+        <Text c="dimmed" size="sm">
+          {t('requests.empty')}
+        </Text>
+      ) : (
+        <Stack gap="xs" component="ul" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          {open.map((request) => {
+            const state = senderOf(request.sender_id);
+            if (state.status !== 'known') {
               return (
-                <Group component="li" key={request.id} justify="space-between" wrap="wrap" gap="sm">
-                  <Group gap="sm" wrap="nowrap" miw={0}>
-                    <UserAvatar profile={sender} />
-                    <Stack gap={0} miw={0}>
-                      <Text fw={700} truncate="end">
-                        {name}
-                      </Text>
-                      {handle !== null && (
-                        <Text size="xs" c="dimmed">
-                          {handle}
-                        </Text>
-                      )}
-                    </Stack>
-                  </Group>
-                  <Group gap="xs" wrap="nowrap">
-                    <Button
-                      size="xs"
-                      leftSection={<IconCheck size={16} aria-hidden />}
-                      aria-label={t('requests.acceptFrom', { name })}
-                      loading={busy === `${request.id}:true`}
-                      disabled={busy !== null}
-                      onClick={() => void answer(request.id, name, true)}
-                    >
-                      {t('requests.accept')}
-                    </Button>
-                    <Button
-                      size="xs"
-                      variant="default"
-                      leftSection={<IconX size={16} aria-hidden />}
-                      aria-label={t('requests.declineFrom', { name })}
-                      loading={busy === `${request.id}:false`}
-                      disabled={busy !== null}
-                      onClick={() => void answer(request.id, name, false)}
-                    >
-                      {t('requests.decline')}
-                    </Button>
-                  </Group>
-                </Group>
+                <UnnamedRequest
+                  key={request.id}
+                  state={state.status}
+                  busy={busy}
+                  requestId={request.id}
+                  onDecline={() => void answer(request.id, tf('requestCard.private'), false)}
+                />
               );
-            })}
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+            }
+            const sender = state.sender;
+            const name = sender.username;
+            let handle: string | null;
+            try {
+              handle = formatHandle(sender.username, sender.discriminator);
+            } catch {
+              handle = null;
+            }
+            return (
+              <Group component="li" key={request.id} justify="space-between" wrap="wrap" gap="sm">
+                <Group gap="sm" wrap="nowrap" miw={0}>
+                  <UserAvatar profile={sender} />
+                  <Stack gap={0} miw={0}>
+                    <Text fw={700} truncate="end">
+                      {name}
+                    </Text>
+                    {handle !== null && (
+                      <Text size="xs" c="dimmed">
+                        {handle}
+                      </Text>
+                    )}
+                  </Stack>
+                </Group>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    size="xs"
+                    leftSection={<IconCheck size={16} aria-hidden />}
+                    aria-label={t('requests.acceptFrom', { name })}
+                    loading={busy === `${request.id}:true`}
+                    disabled={busy !== null}
+                    onClick={() => void answer(request.id, name, true)}
+                  >
+                    {t('requests.accept')}
+                  </Button>
+                  <Button
+                    size="xs"
+                    variant="default"
+                    leftSection={<IconX size={16} aria-hidden />}
+                    aria-label={t('requests.declineFrom', { name })}
+                    loading={busy === `${request.id}:false`}
+                    disabled={busy !== null}
+                    onClick={() => void answer(request.id, name, false)}
+                  >
+                    {t('requests.decline')}
+                  </Button>
+                </Group>
+              </Group>
+            );
+          })}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }
 

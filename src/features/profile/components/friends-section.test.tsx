@@ -10,8 +10,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
 import { pendingEntries, readPending } from '@/db/pending-writes';
 import type { ProfileDoc } from '@/db/schemas';
-import { cleanupDatabases, openTestDatabase, refusePending } from '@/db/test-support';
-import { FRIEND, ROWS, USER } from '@/db/test-fixtures';
+import {
+  cleanupDatabases,
+  openTestDatabase,
+  refusePending,
+} from '../../../../test/support/browser/test-database';
+import { FRIEND, ROWS, USER } from '../../../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '@/db/types';
 import type { Language } from '@/domain/language';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';

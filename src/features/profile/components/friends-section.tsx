@@ -1,12 +1,11 @@
 import { Button, Center, Loader, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconSearch, IconWifiOff } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { removeFriend } from '@/db/commands/friends';
 import { outgoingFriendRequests } from '@/db/queries';
 import type { SpotterDatabase } from '@/db/types';
-import { useLiveQuery } from '@/db/use-live-query';
 import type { FriendRpc } from '../data/friend-actions';
 import { useFriendLedger } from '../data/use-friend-ledger';
 import { useFriendsList, type FriendRow } from '../data/use-friends-list';
@@ -16,6 +15,7 @@ import { FriendsOutgoing } from './friends-outgoing';
 import { FriendsRefusals } from './friends-refusals';
 import { FriendsRemoveDialog } from './friends-remove-dialog';
 import { toastError, toastSuccess } from '@/lib/feedback/toast';
+import { useLiveSource } from '@/db/use-live-query';
 
 const SEARCH_DEBOUNCE_MS = 300;
 
@@ -38,8 +38,7 @@ export function FriendsSection({
   const [search] = useDebouncedValue(query, SEARCH_DEBOUNCE_MS);
   const ledger = useFriendLedger(db);
   const list = useFriendsList({ db, userId, sync, search, removing: ledger.removing });
-  const outgoingQuery = useMemo(() => outgoingFriendRequests(db, userId), [db, userId]);
-  const outgoing = useLiveQuery(outgoingQuery) ?? [];
+  const outgoing = useLiveSource(() => outgoingFriendRequests(db, userId), [db, userId]) ?? [];
   const [removing, setRemoving] = useState<FriendRow | null>(null);
 
   const confirmRemove = async () => {

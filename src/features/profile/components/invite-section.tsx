@@ -1,20 +1,10 @@
-import {
-  Button,
-  Center,
-  Group,
-  Loader,
-  Paper,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Button, Center, Group, Loader, Text, TextInput, VisuallyHidden } from '@mantine/core';
 import { IconCheck, IconCopy, IconShare } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatHandle } from '@/domain/identity';
 import type { ProfileDoc } from '@/db/schemas';
+import { SectionCard } from '@/components/section-card';
 
 type InviteProfile = Pick<ProfileDoc, 'slug' | 'username' | 'discriminator' | 'visibility'>;
 
@@ -66,44 +56,39 @@ export function InviteSection({ profile }: { profile: InviteProfile }) {
   };
 
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="invite">
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="invite">
-          {t('heading')}
-        </Title>
-        <Text c="dimmed">{t('invite.description')}</Text>
-        {profile.visibility !== 'public' && (
-          <Text size="sm" c="orange.8">
-            {t('invite.notPublic', { handle })}
-          </Text>
+    <SectionCard id="invite" title={t('heading')}>
+      <Text c="dimmed">{t('invite.description')}</Text>
+      {profile.visibility !== 'public' && (
+        <Text size="sm" c="orange.8">
+          {t('invite.notPublic', { handle })}
+        </Text>
+      )}
+      <TextInput
+        label={t('invite.linkLabel')}
+        value={link}
+        readOnly
+        onFocus={(event) => event.currentTarget.select()}
+      />
+      <Group gap="sm">
+        {canShare ? (
+          <Button leftSection={<IconShare size={18} aria-hidden />} onClick={() => void share()}>
+            {t('invite.share')}
+          </Button>
+        ) : (
+          <Button
+            leftSection={copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
+            {...(copied ? { color: 'teal' } : {})}
+            onClick={() => void copy()}
+          >
+            {copied ? t('invite.copied') : t('invite.copy')}
+          </Button>
         )}
-        <TextInput
-          label={t('invite.linkLabel')}
-          value={link}
-          readOnly
-          onFocus={(event) => event.currentTarget.select()}
-        />
-        <Group gap="sm">
-          {canShare ? (
-            <Button leftSection={<IconShare size={18} aria-hidden />} onClick={() => void share()}>
-              {t('invite.share')}
-            </Button>
-          ) : (
-            <Button
-              leftSection={copied ? <IconCheck size={18} aria-hidden /> : <IconCopy size={18} aria-hidden />}
-              {...(copied ? { color: 'teal' } : {})}
-              onClick={() => void copy()}
-            >
-              {copied ? t('invite.copied') : t('invite.copy')}
-            </Button>
-          )}
-          <VisuallyHidden role="status" aria-live="polite">
-            {copied ? t('invite.copied') : ''}
-          </VisuallyHidden>
-        </Group>
-        <QrCode value={link} label={t('invite.qrAlt')} loadingLabel={t('invite.qrLoading')} />
-      </Stack>
-    </Paper>
+        <VisuallyHidden role="status" aria-live="polite">
+          {copied ? t('invite.copied') : ''}
+        </VisuallyHidden>
+      </Group>
+      <QrCode value={link} label={t('invite.qrAlt')} loadingLabel={t('invite.qrLoading')} />
+    </SectionCard>
   );
 }
 

@@ -7,7 +7,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  Title,
   Tooltip,
 } from '@mantine/core';
 import { IconCheck, IconCopy, IconFlame, IconTrophy } from '@tabler/icons-react';
@@ -16,6 +15,7 @@ import { useTranslation } from 'react-i18next';
 import type { ProfileDoc } from '@/db/schemas';
 import { UserAvatar } from '@/components/user-avatar';
 import { formatHandle } from '@/domain/identity';
+import { SectionCard } from '@/components/section-card';
 
 /** Level, XP and streak as the progression shows them (local writes included). */
 export interface ProfileProgress {
@@ -69,99 +69,88 @@ export function OwnProfileCard({
   const fullName = [profile.first_name, profile.last_name].filter(Boolean).join(' ');
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="own-profile"
-    >
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="own-profile">
-          {t('own.heading')}
-        </Title>
-        <Group gap="md" wrap="nowrap" align="center">
-          <UserAvatar profile={profile} size={72} />
-          <Stack gap={4} miw={0}>
-            <Text fw={800} fz="xl" truncate="end">
-              {profile.username}
-            </Text>
-            {fullName !== '' && (
-              <Text c="dimmed" size="sm" truncate="end">
-                {fullName}
-              </Text>
-            )}
-            <Group gap={4} wrap="nowrap">
-              <Text size="sm">
-                <Text span size="xs" c="dimmed">
-                  {t('own.idLabel')}:{' '}
-                </Text>
-                <Text span ff="monospace" fw={600}>
-                  {handle}
-                </Text>
-              </Text>
-              <CopyButton value={handle} timeout={2000}>
-                {({ copied, copy }) => (
-                  <Tooltip label={copied ? t('own.copied') : t('own.copyId')} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color={copied ? 'teal' : 'gray'}
-                      size="md"
-                      onClick={copy}
-                      aria-label={copied ? t('own.copied') : t('own.copyId')}
-                    >
-                      {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
-                    </ActionIcon>
-                  </Tooltip>
-                )}
-              </CopyButton>
-            </Group>
-          </Stack>
-        </Group>
-
-        <Stack gap={6}>
-          <Group justify="space-between">
-            <Text fw={700}>
-              {t('own.level')} {p.level}
-            </Text>
-            <Text size="sm" c="dimmed">
-              {p.xp} {t('own.xp')}
-            </Text>
-          </Group>
-          <Progress
-            value={p.percent}
-            size="md"
-            radius="xl"
-            aria-label={t('own.xpToNext', { into: p.xpIntoLevel, need: p.xpForNext, next: p.level + 1 })}
-          />
-          <Text size="xs" c="dimmed">
-            {t('own.xpToNext', { into: p.xpIntoLevel, need: p.xpForNext, next: p.level + 1 })}
+    <SectionCard id="own-profile" title={t('own.heading')}>
+      <Group gap="md" wrap="nowrap" align="center">
+        <UserAvatar profile={profile} size={72} />
+        <Stack gap={4} miw={0}>
+          <Text fw={800} fz="xl" truncate="end">
+            {profile.username}
           </Text>
+          {fullName !== '' && (
+            <Text c="dimmed" size="sm" truncate="end">
+              {fullName}
+            </Text>
+          )}
+          <Group gap={4} wrap="nowrap">
+            <Text size="sm">
+              <Text span size="xs" c="dimmed">
+                {t('own.idLabel')}:{' '}
+              </Text>
+              <Text span ff="monospace" fw={600}>
+                {handle}
+              </Text>
+            </Text>
+            <CopyButton value={handle} timeout={2000}>
+              {({ copied, copy }) => (
+                <Tooltip label={copied ? t('own.copied') : t('own.copyId')} withArrow>
+                  <ActionIcon
+                    variant="subtle"
+                    color={copied ? 'teal' : 'gray'}
+                    size="md"
+                    onClick={copy}
+                    aria-label={copied ? t('own.copied') : t('own.copyId')}
+                  >
+                    {copied ? <IconCheck size={16} aria-hidden /> : <IconCopy size={16} aria-hidden />}
+                  </ActionIcon>
+                </Tooltip>
+              )}
+            </CopyButton>
+          </Group>
         </Stack>
+      </Group>
 
-        <SimpleGrid cols={2} spacing="sm">
-          <Stat
-            icon={<IconFlame size={20} aria-hidden />}
-            label={t('own.streak')}
-            value={t('own.days', { count: p.currentStreak })}
-          />
-          <Stat
-            icon={<IconTrophy size={20} aria-hidden />}
-            label={t('own.bestStreak')}
-            value={t('own.days', { count: p.bestStreak })}
-          />
-        </SimpleGrid>
-
-        <Stack gap={2}>
-          <Text size="sm" fw={600}>
-            {t('own.visibility')}
+      <Stack gap={6}>
+        <Group justify="space-between">
+          <Text fw={700}>
+            {t('own.level')} {p.level}
           </Text>
           <Text size="sm" c="dimmed">
-            {t(`own.visibilityValue.${profile.visibility}`)}
+            {p.xp} {t('own.xp')}
           </Text>
-        </Stack>
+        </Group>
+        <Progress
+          value={p.percent}
+          size="md"
+          radius="xl"
+          aria-label={t('own.xpToNext', { into: p.xpIntoLevel, need: p.xpForNext, next: p.level + 1 })}
+        />
+        <Text size="xs" c="dimmed">
+          {t('own.xpToNext', { into: p.xpIntoLevel, need: p.xpForNext, next: p.level + 1 })}
+        </Text>
       </Stack>
-    </Paper>
+
+      <SimpleGrid cols={2} spacing="sm">
+        <Stat
+          icon={<IconFlame size={20} aria-hidden />}
+          label={t('own.streak')}
+          value={t('own.days', { count: p.currentStreak })}
+        />
+        <Stat
+          icon={<IconTrophy size={20} aria-hidden />}
+          label={t('own.bestStreak')}
+          value={t('own.days', { count: p.bestStreak })}
+        />
+      </SimpleGrid>
+
+      <Stack gap={2}>
+        <Text size="sm" fw={600}>
+          {t('own.visibility')}
+        </Text>
+        <Text size="sm" c="dimmed">
+          {t(`own.visibilityValue.${profile.visibility}`)}
+        </Text>
+      </Stack>
+    </SectionCard>
   );
 }
 

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { formatHandle } from '@/domain/identity';
 import { clearPendingInvite, savePendingInvite } from '@/lib/pending-invite';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';

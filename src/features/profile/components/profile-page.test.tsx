@@ -2,8 +2,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pendingEntries, readPending } from '@/db/pending-writes';
-import { cleanupDatabases, openTestDatabase, refusePending } from '@/db/test-support';
-import { ROWS, USER } from '@/db/test-fixtures';
+import {
+  cleanupDatabases,
+  openTestDatabase,
+  refusePending,
+} from '../../../../test/support/browser/test-database';
+import { ROWS, USER } from '../../../../test/support/browser/db-fixtures';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { renderWithProviders } from '../../../../test/support/browser/render';
 import { ProfilePage } from './profile-page';

@@ -1,11 +1,10 @@
 import { Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconUserPlus } from '@tabler/icons-react';
-import { useMemo, type ReactNode } from 'react';
+import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileDetails$ } from '@/db/local-state';
 import { incomingFriendRequests } from '@/db/queries';
 import type { SpotterDatabase } from '@/db/types';
-import { useLiveDocument, useLiveQuery, useLiveValue } from '@/db/use-live-query';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { FriendRpc } from '../data/friend-actions';
 import type { PhotoStorage } from '../data/profile-picture';
@@ -20,6 +19,7 @@ import { InviteSection } from './invite-section';
 import { OwnProfileCard, type ProfileProgress } from './own-profile-card';
 import { ProfileQuickLinks } from './profile-quick-links';
 import { VisibilityCard } from './visibility-card';
+import { useLiveSource } from '@/db/use-live-query';
 
 export interface ProfilePageProps {
   db: SpotterDatabase;
@@ -50,12 +50,9 @@ export function ProfilePage({
 }: ProfilePageProps) {
   const { t } = useTranslation('profile');
   usePageTitle(t('page.title'));
-  const profileQuery = useMemo(() => db.profiles.findOne(userId), [db, userId]);
-  const requestsQuery = useMemo(() => incomingFriendRequests(db, userId), [db, userId]);
-  const profile = useLiveDocument(profileQuery);
-  const requests = useLiveQuery(requestsQuery);
-  const details$ = useMemo(() => profileDetails$(db), [db]);
-  const storedDetails = useLiveValue(details$);
+  const profile = useLiveSource(() => db.profiles.findOne(userId), [db, userId]);
+  const requests = useLiveSource(() => incomingFriendRequests(db, userId), [db, userId]);
+  const storedDetails = useLiveSource(() => profileDetails$(db), [db]);
   // The local document is the owner's row; another user's (a switch of account) is not shown.
   const details = storedDetails && storedDetails.id === userId ? storedDetails : null;
   const { refused, dismiss } = useRefusedProfileWrites(db, userId);

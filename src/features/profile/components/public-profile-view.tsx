@@ -31,6 +31,7 @@ import { useFormatLocale } from '@/lib/use-format-locale';
 import { usePageTitle } from '@/lib/use-page-title';
 import type { ActivityItem, PublicProfile, PublicProfileState } from '../data/public-profile';
 import { FlexCount } from './flex-count';
+import { SectionCard } from '@/components/section-card';
 
 export type PublicProfileViewState = PublicProfileState | { status: 'invalid' };
 
@@ -307,30 +308,25 @@ function MemberActions({
 function Achievements({ ids }: { ids: readonly string[] }) {
   const { t } = useTranslation(['people', 'achievements']);
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="pp-ach">
-      <Stack gap="sm">
-        <Title order={2} fz="h4" id="pp-ach">
-          {t('public.achievements')}
-        </Title>
-        {ids.length === 0 ? (
-          <Text c="dimmed">{t('public.noAchievements')}</Text>
-        ) : (
-          <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {ids.map((id) => (
-              <Badge
-                key={id}
-                component="li"
-                variant="light"
-                size="lg"
-                leftSection={<IconTrophy size={14} aria-hidden />}
-              >
-                {t(`achievements:items.${id}.title`, { defaultValue: id })}
-              </Badge>
-            ))}
-          </Group>
-        )}
-      </Stack>
-    </Paper>
+    <SectionCard id="pp-ach" title={t('public.achievements')} gap="sm">
+      {ids.length === 0 ? (
+        <Text c="dimmed">{t('public.noAchievements')}</Text>
+      ) : (
+        <Group gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {ids.map((id) => (
+            <Badge
+              key={id}
+              component="li"
+              variant="light"
+              size="lg"
+              leftSection={<IconTrophy size={14} aria-hidden />}
+            >
+              {t(`achievements:items.${id}.title`, { defaultValue: id })}
+            </Badge>
+          ))}
+        </Group>
+      )}
+    </SectionCard>
   );
 }
 
@@ -344,38 +340,33 @@ function RecentActivity({
   const { t } = useTranslation(['people', 'achievements']);
   const locale = useFormatLocale();
   return (
-    <Paper withBorder radius="lg" p={{ base: 'md', sm: 'lg' }} component="section" aria-labelledby="pp-act">
-      <Stack gap="sm">
-        <Title order={2} fz="h4" id="pp-act">
-          {t('public.activity')}
-        </Title>
-        {items.length === 0 ? (
-          <Text c="dimmed">{t('public.noActivity')}</Text>
-        ) : (
-          <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-            {items.map((item) => (
-              <Stack key={item.id} component="li" gap={4} data-activity-id={item.id}>
-                <Group justify="space-between" wrap="nowrap" gap="sm">
-                  <Text style={{ overflowWrap: 'anywhere' }}>
-                    {activityText(item, t as unknown as Translate)}
-                  </Text>
-                  <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                    {formatDate(item.created_at, locale)}
-                  </Text>
+    <SectionCard id="pp-act" title={t('public.activity')} gap="sm">
+      {items.length === 0 ? (
+        <Text c="dimmed">{t('public.noActivity')}</Text>
+      ) : (
+        <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+          {items.map((item) => (
+            <Stack key={item.id} component="li" gap={4} data-activity-id={item.id}>
+              <Group justify="space-between" wrap="nowrap" gap="sm">
+                <Text style={{ overflowWrap: 'anywhere' }}>
+                  {activityText(item, t as unknown as Translate)}
+                </Text>
+                <Text size="sm" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDate(item.created_at, locale)}
+                </Text>
+              </Group>
+              {social ? (
+                social(item)
+              ) : item.flex_count > 0 ? (
+                <Group gap={8}>
+                  <FlexCount count={item.flex_count} />
                 </Group>
-                {social ? (
-                  social(item)
-                ) : item.flex_count > 0 ? (
-                  <Group gap={8}>
-                    <FlexCount count={item.flex_count} />
-                  </Group>
-                ) : null}
-              </Stack>
-            ))}
-          </Stack>
-        )}
-      </Stack>
-    </Paper>
+              ) : null}
+            </Stack>
+          ))}
+        </Stack>
+      )}
+    </SectionCard>
   );
 }
 

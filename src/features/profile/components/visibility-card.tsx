@@ -1,10 +1,11 @@
-import { Paper, Radio, Stack, Title } from '@mantine/core';
+import { Radio, Stack } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { updateProfile } from '@/db/commands/profile';
 import type { ProfileDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
 import { toastError, toastSuccess } from '@/lib/feedback/toast';
+import { SectionCard } from '@/components/section-card';
 
 type Visibility = ProfileDoc['visibility'];
 const LEVELS: readonly Visibility[] = ['public', 'friends', 'private'];
@@ -54,35 +55,24 @@ export function VisibilityCard({
   };
 
   return (
-    <Paper
-      withBorder
-      radius="lg"
-      p={{ base: 'md', sm: 'lg' }}
-      component="section"
-      aria-labelledby="profile-visibility"
-    >
-      <Stack gap="md">
-        <Title order={2} fz="h4" id="profile-visibility">
-          {t('privacy.heading')}
-        </Title>
-        <Radio.Group
-          value={visibility}
-          onChange={(value) => void choose(value)}
-          aria-labelledby="profile-visibility"
-        >
-          <Stack gap="sm">
-            {LEVELS.map((level) => (
-              <Radio
-                key={level}
-                value={level}
-                label={t(`privacy.${level}.label`)}
-                description={t(`privacy.${level}.description`)}
-                disabled={saving}
-              />
-            ))}
-          </Stack>
-        </Radio.Group>
-      </Stack>
-    </Paper>
+    <SectionCard id="profile-visibility" title={t('privacy.heading')}>
+      <Radio.Group
+        value={visibility}
+        onChange={(value) => void choose(value)}
+        aria-labelledby="profile-visibility"
+      >
+        <Stack gap="sm">
+          {LEVELS.map((level) => (
+            <Radio
+              key={level}
+              value={level}
+              label={t(`privacy.${level}.label`)}
+              description={t(`privacy.${level}.description`)}
+              disabled={saving}
+            />
+          ))}
+        </Stack>
+      </Radio.Group>
+    </SectionCard>
   );
 }

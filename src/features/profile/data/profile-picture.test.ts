@@ -3,8 +3,8 @@
 // fake-indexeddb; the canvas resize, which Node has not, is replaced by passing the bytes through.
 import { afterEach, describe, expect, it } from 'vitest';
 import { pendingEntries, readPending } from '@/db/pending-writes';
-import { ROWS, USER } from '@/db/test-fixtures';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { ROWS, USER } from '../../../../test/support/browser/db-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
 import type { StorageResult } from '../../../../sync-worker/core/avatar-storage';
 import { uploadPhoto, type PhotoStorage } from './profile-picture';
 

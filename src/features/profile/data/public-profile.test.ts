@@ -3,8 +3,8 @@
 // RxDB on fake-indexeddb), nobody else's; and the server answer's parsing.
 import { afterEach, describe, expect, it } from 'vitest';
 import type { RpcResult } from '../../../../sync-worker/api';
-import { ROWS, USER } from '@/db/test-fixtures';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
+import { ROWS, USER } from '../../../../test/support/browser/db-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
 import { loadAsMember, toPublicProfile } from './public-profile';
 
 const FRIEND = '0192f3a4-0000-7000-8000-0000000000f1';

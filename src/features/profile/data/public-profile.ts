@@ -4,7 +4,8 @@
 // or the own profile comes from the replicated `profiles` collection instead (no achievements or activity
 // there: those are never replicated).
 import type { SpotterDatabase } from '@/db/types';
-import { backendConfig, CLIENT_INFO } from '@/lib/backend-config';
+import { CLIENT_INFO } from '@/domain/constants';
+import { backendConfig } from '@/lib/backend-config';
 import type { FriendRpc } from './friend-actions';
 
 export type ProfileRef = { slug: string } | { id: string };

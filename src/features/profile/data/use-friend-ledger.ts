@@ -4,13 +4,13 @@ import { useMemo } from 'react';
 import { map } from 'rxjs';
 import { dismissFailedWrite, pending$ } from '@/db/pending-writes';
 import type { SpotterDatabase } from '@/db/types';
-import { useLiveValue } from '@/db/use-live-query';
 import {
   friendRefusals,
   pendingFriendWrites,
   type FriendRefusal,
   type PendingFriendWrites,
 } from '../model/friend-ledger';
+import { useLiveSource } from '@/db/use-live-query';
 
 export interface FriendLedger extends PendingFriendWrites {
   refusals: readonly FriendRefusal[];
@@ -24,13 +24,13 @@ const EMPTY: PendingFriendWrites & { refusals: readonly FriendRefusal[] } = {
 };
 
 export function useFriendLedger(db: SpotterDatabase): FriendLedger {
-  const ledger$ = useMemo(
-    () =>
-      pending$(db).pipe(
-        map((state) => ({ ...pendingFriendWrites(state), refusals: friendRefusals(state.failed) })),
-      ),
-    [db],
-  );
-  const value = useLiveValue(ledger$) ?? EMPTY;
+  const value =
+    useLiveSource(
+      () =>
+        pending$(db).pipe(
+          map((state) => ({ ...pendingFriendWrites(state), refusals: friendRefusals(state.failed) })),
+        ),
+      [db],
+    ) ?? EMPTY;
   return useMemo(() => ({ ...value, dismiss: (key: string) => dismissFailedWrite(db, key) }), [value, db]);
 }

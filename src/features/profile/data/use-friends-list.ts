@@ -6,8 +6,8 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { friendships, profilesByName } from '@/db/queries';
 import type { ProfileDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
-import { useLiveQuery } from '@/db/use-live-query';
 import type { FriendRpc } from './friend-actions';
+import { useLiveSource } from '@/db/use-live-query';
 
 export const FRIENDS_PAGE = 20;
 
@@ -74,15 +74,13 @@ export function useFriendsList(options: {
 }): FriendsList {
   const { db, userId, sync, removing } = options;
   const search = options.search.trim().toLowerCase();
-  const friendshipsQuery = useMemo(() => friendships(db, userId), [db, userId]);
-  const links = useLiveQuery(friendshipsQuery);
+  const links = useLiveSource(() => friendships(db, userId), [db, userId]);
   const ids = useMemo(() => (links ?? []).map((l) => l.friend_id).sort(), [links]);
   const idsKey = ids.join(',');
-  const profilesQuery = useMemo(
+  const profiles = useLiveSource(
     () => profilesByName(db, idsKey === '' ? [] : idsKey.split(',')),
     [db, idsKey],
   );
-  const profiles = useLiveQuery(profilesQuery);
 
   const [server, setServer] = useState<ServerState | null>(null);
   const [failedKey, setFailedKey] = useState<string | null>(null);

@@ -7,7 +7,7 @@ import { useMemo } from 'react';
 import { map } from 'rxjs';
 import { dismissFailedWrite, pending$, type FailedWrite } from '@/db/pending-writes';
 import type { SpotterDatabase } from '@/db/types';
-import { useLiveValue } from '@/db/use-live-query';
+import { useLiveSource } from '@/db/use-live-query';
 
 export interface RefusedProfileWrite {
   key: string;
@@ -27,17 +27,17 @@ export function useRefusedProfileWrites(
   db: SpotterDatabase,
   userId: string,
 ): { refused: readonly RefusedProfileWrite[]; dismiss: (key: string) => Promise<void> } {
-  const refused$ = useMemo(() => {
-    const keys = new Set([`profiles:${userId}`, `profile_details:${userId}`]);
-    return pending$(db).pipe(
-      map((state) =>
-        state.failed
-          .filter((write) => keys.has(write.key))
-          .map((write) => ({ key: write.key, kind: kindOf(write), at: write.error.at })),
-      ),
-    );
-  }, [db, userId]);
-  const refused = useLiveValue(refused$) ?? EMPTY;
+  const refused =
+    useLiveSource(() => {
+      const keys = new Set([`profiles:${userId}`, `profile_details:${userId}`]);
+      return pending$(db).pipe(
+        map((state) =>
+          state.failed
+            .filter((write) => keys.has(write.key))
+            .map((write) => ({ key: write.key, kind: kindOf(write), at: write.error.at })),
+        ),
+      );
+    }, [db, userId]) ?? EMPTY;
   return useMemo(() => ({ refused, dismiss: (key: string) => dismissFailedWrite(db, key) }), [refused, db]);
 }
 

@@ -2,8 +2,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateProfile } from '@/db/commands/profile';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { ROWS, USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { ROWS, USER } from '../../../../test/support/browser/db-fixtures';
 import { renderWithProviders } from '../../../../test/support/browser/render';
 import { DayBoundaryNote } from './day-boundary-note';
 

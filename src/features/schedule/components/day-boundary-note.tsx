@@ -1,12 +1,11 @@
 import { Group, Text } from '@mantine/core';
 import { IconClock } from '@tabler/icons-react';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { deviceTimeZone } from '@/app/user-data/device-zone';
+import { deviceTimeZone } from '@/lib/device-zone';
 import { pending$ } from '@/db/pending-writes';
 import type { SpotterDatabase } from '@/db/types';
-import { useLiveValue } from '@/db/use-live-query';
 import { dayBoundary } from '../model/day-boundary';
+import { useLiveSource } from '@/db/use-live-query';
 
 interface DayBoundaryNoteProps {
   db: SpotterDatabase;
@@ -20,7 +19,7 @@ interface DayBoundaryNoteProps {
 /** One quiet line under the page description: in which zone the streak's day ends (issue 13, travel). */
 export function DayBoundaryNote({ db, userId, zone, readDeviceZone = deviceTimeZone }: DayBoundaryNoteProps) {
   const { t } = useTranslation('schedule');
-  const pending = useLiveValue(useMemo(() => pending$(db), [db]));
+  const pending = useLiveSource(() => pending$(db), [db]);
   const boundary = dayBoundary(zone, readDeviceZone(), pending, userId);
   // IANA names read better with spaces ("America/New York").
   const name = (z: string) => z.replaceAll('_', ' ');

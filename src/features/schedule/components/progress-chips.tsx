@@ -1,10 +1,11 @@
 import { Badge, Group, VisuallyHidden } from '@mantine/core';
 import { IconBolt, IconCloudUpload, IconFlame } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useProgressMoments, type ProgressSight } from '@/lib/use-progress-moments';
+import type { ProgressSight } from '@/db/progress-sight';
+import { useProgressMoments } from '@/lib/use-progress-moments';
 import classes from './schedule.module.css';
 
-/** What the page needs of the progression view model (src/features/progress, passed in by the route). */
+/** What the page needs of the progression view model (src/db/progress, passed in by the route). */
 export interface ProgressSummary {
   xp: number;
   level: number;

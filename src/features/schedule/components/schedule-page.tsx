@@ -2,15 +2,14 @@ import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { useProgressSight } from '@/db/progress-sight';
-import { useLiveDocument } from '@/db/use-live-query';
 import { resolveTimeZone } from '@/domain/dates';
 import { usePageTitle } from '@/lib/use-page-title';
 import { purgeStaleRestDayFlags, readRestDayFlag } from '@/lib/rest-day-flag';
 import { useScheduleActions } from '../data/use-schedule-actions';
 import { useScheduleData } from '../data/use-schedule-data';
-import { useToday } from '../data/use-today';
+import { useToday } from '@/lib/clock';
 import {
   cellsFor,
   isInPeriod,
@@ -33,6 +32,7 @@ import { ProgressChips, type ProgressSummary } from './progress-chips';
 import { RestDayCelebration } from './rest-day-celebration';
 import classes from './schedule.module.css';
 import { WorkoutFormModal } from './workout-form-modal';
+import { useOwnProfile } from '@/sync/use-live';
 
 export interface ScheduleLocation {
   view: CalendarView;
@@ -68,9 +68,7 @@ export function SchedulePage({
   const { db, userId } = useUserData();
   const sight = useProgressSight(db, userId);
   usePageTitle(t('title'));
-
-  const profileQuery = useMemo(() => db.profiles.findOne(userId), [db, userId]);
-  const profile = useLiveDocument(profileQuery);
+  const profile = useOwnProfile();
   const today = useToday(profile?.timezone, clock);
   const anchor = date ?? today;
   const weekStart = useMemo(() => weekStartFor(locale), [locale]);

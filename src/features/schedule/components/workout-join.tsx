@@ -2,26 +2,25 @@ import { Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { IconUsersGroup } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { respondJoinRequest } from '@/db/commands/join';
 import { useJoinRefusals } from '@/db/join-status';
 import { joinRequestsForMyWorkouts, myJoinRequests } from '@/db/queries';
 import type { JoinRequestDoc } from '@/db/schemas/workout-join-requests';
 import type { WorkoutDoc } from '@/db/schemas/workouts';
-import { useLiveDocument, useLiveQuery } from '@/db/use-live-query';
 import { toastError } from '@/lib/feedback/toast';
+import { useLive } from '@/sync/use-live';
 
 function useUsername(userId: string | null): string | undefined {
-  const { db } = useUserData();
-  const profile = useLiveDocument(useMemo(() => db.profiles.findOne(userId ?? ''), [db, userId]));
+  const profile = useLive((db) => db.profiles.findOne(userId ?? ''), [userId]);
   return profile?.username;
 }
 
 /** "with <friend>" on a workout I joined (the server's copy names the friend's workout in joined_from). */
 export function JoinedWith({ workout }: { workout: WorkoutDoc }) {
   const { t } = useTranslation('schedule');
-  const { db, userId } = useUserData();
-  const mine = useLiveQuery(useMemo(() => myJoinRequests(db, userId), [db, userId]));
+  const { userId } = useUserData();
+  const mine = useLive((db) => myJoinRequests(db, userId), [userId]);
   const ownerId = (mine ?? []).find((r) => r.workout_id === workout.joined_from)?.owner_id ?? null;
   const friend = useUsername(ownerId);
   if (!workout.joined_from) return null;
@@ -79,9 +78,9 @@ function RequestRow({ request }: { request: JoinRequestDoc }) {
 /** The join requests a workout of mine received: Accept / Decline (offline too), answered ones marked. */
 export function WorkoutJoinRequests({ workoutId }: { workoutId: string }) {
   const { t } = useTranslation('schedule');
-  const { db, userId } = useUserData();
+  const { userId } = useUserData();
   const ids = useMemo(() => [workoutId], [workoutId]);
-  const docs = useLiveQuery(useMemo(() => joinRequestsForMyWorkouts(db, userId, ids), [db, userId, ids]));
+  const docs = useLive((db) => joinRequestsForMyWorkouts(db, userId, ids), [userId, ids]);
   const requests = useMemo(() => (docs ?? []).map((d) => d.toJSON() as JoinRequestDoc), [docs]);
   if (requests.length === 0) return null;
   return (

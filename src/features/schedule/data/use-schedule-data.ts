@@ -4,7 +4,7 @@ import { pending$ } from '@/db/pending-writes';
 import { restDaysInRange, workoutsInRange } from '@/db/queries';
 import type { RestDayDoc, WorkoutDoc } from '@/db/schemas';
 import type { SpotterDatabase } from '@/db/types';
-import { useLiveQuery, useLiveValue } from '@/db/use-live-query';
+import { useLive } from '@/sync/use-live';
 
 export interface DayData {
   workouts: WorkoutDoc[];
@@ -24,10 +24,10 @@ const byTimeThenCreated = (a: WorkoutDoc, b: WorkoutDoc) =>
 
 /** The user's workouts and rest days from `from` to `to`, live, grouped by day. */
 export function useScheduleData(db: SpotterDatabase, userId: string, from: string, to: string): ScheduleData {
-  const workoutsQuery = useMemo(() => workoutsInRange(db, userId, from, to), [db, userId, from, to]);
-  const restQuery = useMemo(() => restDaysInRange(db, userId, from, to), [db, userId, from, to]);
-  const pendingSource = useMemo(
-    () =>
+  const workouts = useLive((db) => workoutsInRange(db, userId, from, to), [userId, from, to]);
+  const restDays = useLive((db) => restDaysInRange(db, userId, from, to), [userId, from, to]);
+  const pendingIds = useLive(
+    (db) =>
       pending$(db).pipe(
         map((state) => {
           const ids = new Set<string>();
@@ -37,11 +37,8 @@ export function useScheduleData(db: SpotterDatabase, userId: string, from: strin
           return ids;
         }),
       ),
-    [db],
+    [],
   );
-  const workouts = useLiveQuery(workoutsQuery);
-  const restDays = useLiveQuery(restQuery);
-  const pendingIds = useLiveValue(pendingSource);
 
   const byDay = useMemo(() => {
     const days = new Map<string, DayData>();

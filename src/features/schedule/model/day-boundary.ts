@@ -11,7 +11,7 @@ export type DayBoundary =
 
 /**
  * The zone the streak's days follow, as this device knows it: the profile's (the app keeps it on the
- * device's zone, src/app/user-data/device-zone.ts), and while that change waits for the server, the zone
+ * device's zone, src/lib/device-zone.ts), and while that change waits for the server, the zone
  * the server still uses (the pending update's `previous` value).
  */
 export function dayBoundary(

@@ -3,7 +3,7 @@ import { IconDevices, IconKey, IconLogout } from '@tabler/icons-react';
 import { useNavigate } from '@tanstack/react-router';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { signOut, type SignOutScope } from '@/lib/auth/sign-out';
 import { toastError, toastSuccess } from '@/lib/feedback/toast';
 import { SettingsSection } from './settings-section';

@@ -1,10 +1,10 @@
 import type { User } from '@supabase/supabase-js';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { updateSettings } from '@/db/commands/settings';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { USER } from '../../../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '@/db/types';
 import { getFeedbackPreferences, resetFeedbackPreferences } from '@/lib/feedback';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';

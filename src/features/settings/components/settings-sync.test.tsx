@@ -2,12 +2,12 @@
 import type { User } from '@supabase/supabase-js';
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { UserDataContext } from '@/app/user-data/user-data-context';
+import { UserDataContext } from '@/sync/user-data-context';
 import { ThemeToggle } from '@/components/theme-toggle';
 import { updateSettings } from '@/db/commands/settings';
 import { updateSyncMeta } from '@/db/local-state';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { USER } from '../../../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '@/db/types';
 import { SyncWorkerClient } from '@/sync/sync-worker-client';
 import { createTestI18n, renderWithProviders } from '../../../../test/support/browser/render';

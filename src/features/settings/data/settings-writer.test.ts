@@ -4,8 +4,8 @@
 // can still say "no row".
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateSettings } from '@/db/commands/settings';
-import { cleanupDatabases, openTestDatabase } from '@/db/test-support';
-import { USER } from '@/db/test-fixtures';
+import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
+import { USER } from '../../../../test/support/browser/db-fixtures';
 import type { SpotterDatabase } from '@/db/types';
 import { writeSettings } from './settings-writer';
 

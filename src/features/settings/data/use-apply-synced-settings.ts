@@ -14,23 +14,23 @@
  * for the first paint and for signed-out pages.
  */
 import { useMantineColorScheme } from '@mantine/core';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import type { UpdateSettingsInput } from '@/db/commands/settings';
 import { syncMeta$ } from '@/db/local-state';
-import { useLiveDocument, useLiveValue } from '@/db/use-live-query';
 import { resolveLanguage } from '@/domain/language';
 import { resetFeedbackPreferences, setFeedbackPreferences } from '@/lib/feedback';
 import { toColorScheme, toThemeSetting, type DeviceChoices } from '../model/synced-values';
 import { writeSettings } from './settings-writer';
+import { useLive, useOwnSettings } from '@/sync/use-live';
 
 export function useApplySyncedSettings(): void {
   const { db, userId } = useUserData();
   const { i18n } = useTranslation();
   const { colorScheme, setColorScheme } = useMantineColorScheme();
-  const doc = useLiveDocument(useMemo(() => db.user_settings.findOne(userId), [db, userId]));
-  const meta = useLiveValue(useMemo(() => syncMeta$(db), [db]));
+  const doc = useOwnSettings();
+  const meta = useLive((db) => syncMeta$(db), []);
 
   const theme = toThemeSetting(colorScheme);
   const language = resolveLanguage(i18n.resolvedLanguage ?? i18n.language);

@@ -1,14 +1,14 @@
 import { useMantineColorScheme } from '@mantine/core';
-import { useCallback, useMemo } from 'react';
+import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import { DEFAULT_SETTINGS, type UpdateSettingsInput } from '@/db/commands/settings';
 import type { CommandResult } from '@/db/commands/result';
 import type { UserSettingsDoc } from '@/db/schemas/user-settings';
-import { useLiveDocument } from '@/db/use-live-query';
 import { resolveLanguage } from '@/domain/language';
 import { toThemeSetting } from '../model/synced-values';
 import { writeSettings } from './settings-writer';
+import { useOwnSettings } from '@/sync/use-live';
 
 export interface SettingsValues {
   /** The synced row; undefined while loading, null before it was ever written. */
@@ -23,7 +23,7 @@ export function useSettings(): SettingsValues {
   const { db, userId } = useUserData();
   const { i18n } = useTranslation();
   const { colorScheme } = useMantineColorScheme();
-  const doc = useLiveDocument(useMemo(() => db.user_settings.findOne(userId), [db, userId]));
+  const doc = useOwnSettings();
   const theme = toThemeSetting(colorScheme);
   const language = resolveLanguage(i18n.resolvedLanguage ?? i18n.language);
   const save = useCallback(

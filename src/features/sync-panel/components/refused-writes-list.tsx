@@ -1,7 +1,7 @@
 import { Alert, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useUserData } from '@/app/user-data/user-data-context';
+import { useUserData } from '@/sync/user-data-context';
 import type { FailedWrite } from '@/db/pending-writes';
 import type { QueueOutcomeRecord } from '@/lib/service-worker/write-queue';
 import { useFormatLocale } from '@/lib/use-format-locale';
