@@ -52,10 +52,10 @@ function decisionEntries(text: string): { entries: Entry[]; problems: string[] }
     }
     entries.push({
       number: Number(heading[1]),
-      title: heading[2],
-      anchor: headingAnchor(`${heading[1]}. ${heading[2]}`),
-      date: status[1],
-      status: status[2],
+      title: heading[2] ?? '',
+      anchor: headingAnchor(`${heading[1]}. ${heading[2] ?? ''}`),
+      date: status[1] ?? '',
+      status: status[2] ?? '',
     });
   });
   return { entries, problems };
@@ -69,10 +69,10 @@ function indexRows(text: string): Entry[] {
   )) {
     rows.push({
       number: Number(match[1]),
-      title: match[2],
-      anchor: match[3],
-      date: match[4],
-      status: match[5],
+      title: match[2] ?? '',
+      anchor: match[3] ?? '',
+      date: match[4] ?? '',
+      status: match[5] ?? '',
     });
   }
   return rows;
@@ -139,12 +139,12 @@ describe('citations of decisions.md', () => {
       const text = joinedLines(readFileSync(join(root, path), 'utf8'));
       for (const match of text.matchAll(/decisions\.md,?\s*"([^"]+)"/g)) {
         citations += 1;
-        const cited = match[1].replace(/\s+/g, ' ').toLowerCase();
+        const cited = (match[1] ?? '').replace(/\s+/g, ' ').toLowerCase();
         if (!titles.some((title) => title.includes(cited))) dangling.push(`${path}: "${match[1]}"`);
       }
       for (const match of text.matchAll(/decisions\.md#([\w-]+)/g)) {
         citations += 1;
-        if (!anchors.has(match[1])) dangling.push(`${path}: #${match[1]}`);
+        if (!anchors.has(match[1] ?? '')) dangling.push(`${path}: #${match[1]}`);
       }
     }
     expect(citations, 'the citations were found at all').toBeGreaterThan(0);
@@ -173,9 +173,9 @@ describe('the repository', () => {
         .replace(/^```[\s\S]*?^```/gm, '')
         .replace(/`[^`\n]*`/g, '');
       for (const match of text.matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
-        const target = match[1];
+        const target = match[1] ?? '';
         if (/^([a-z][a-z0-9+.-]*:|#)/i.test(target)) continue;
-        const file = decodeURIComponent(target.split('#')[0]);
+        const file = decodeURIComponent(target.split('#')[0] ?? '');
         const resolved = join(dirname(join(root, path)), file);
         if (!existsSync(resolved)) broken.push(`${path}: ${target} (${relative(root, resolved)})`);
       }

@@ -17,8 +17,15 @@ interface Screenshot {
   label?: string;
 }
 
+interface Shortcut {
+  name: string;
+  url: string;
+  name_localized?: Record<string, string>;
+}
+
 const manifest = JSON.parse(readFileSync(`${publicDir}manifest.webmanifest`, 'utf8')) as {
   description: string;
+  shortcuts: Shortcut[];
   launch_handler?: { client_mode: string | string[] };
   screenshots: Screenshot[];
 };
@@ -53,6 +60,28 @@ describe('web app manifest', () => {
     expect(manifest.screenshots.map((s) => s.src).sort()).toEqual(
       MANIFEST_SHOTS.map((s) => `/screenshots/${s.file}`).sort(),
     );
+  });
+
+  it("offers the three things done at the gym door as shortcuts, in the app's words in en, de and it", () => {
+    const locale = (lng: string, ns: string) =>
+      JSON.parse(readFileSync(`${publicDir}../locales/${lng}/${ns}.json`, 'utf8')) as {
+        checkIn: { action: string };
+        today: { confirmRest: string; plan: string };
+      };
+    const words = (lng: string) => [
+      locale(lng, 'gym').checkIn.action,
+      locale(lng, 'home').today.confirmRest,
+      locale(lng, 'home').today.plan,
+    ];
+    expect(manifest.shortcuts.map((s) => s.url)).toEqual([
+      '/gym?do=checkin',
+      '/home?do=rest',
+      '/schedule?plan=1',
+    ]);
+    expect(manifest.shortcuts.map((s) => s.name)).toEqual(words('en'));
+    for (const lng of ['de', 'it']) {
+      expect(manifest.shortcuts.map((s) => s.name_localized?.[lng])).toEqual(words(lng));
+    }
   });
 
   it('describes the app and focuses the open window on a second launch', () => {

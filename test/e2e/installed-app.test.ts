@@ -3,6 +3,7 @@
 // has no app icon), and iOS Safari outside the Home Screen, where turning push on explains what to do first.
 import { expect, it } from 'vitest';
 import { describeInBrowser } from './support/browser';
+import { untilServiceWorkerControls } from './support/service-worker-page';
 import { accessToken, createUser, rpcAs, signInThroughForm } from './support/signed-in-app';
 import { useAppWithEmulator } from './support/use-app';
 
@@ -54,4 +55,40 @@ describeInBrowser('the installed app (production build, emulator)', () => {
       .toBe(1);
     expect(await page.getByTestId('push-toggle').count()).toBe(0);
   });
+
+  it(
+    'the home-screen shortcuts open their screens with the action ready, offline too',
+    { timeout: 120_000 },
+    async () => {
+      const { emulator } = harness.app;
+      const me = await createUser(emulator, 'shortcut', { walkthrough_done_v1: true });
+      await rpcAs(emulator, await accessToken(emulator, me), 'set_home_gyms', {
+        p_gym_ids: ['de-berlin-fitx-kreuzberg'],
+      });
+      // Offline, the app's requests fail as expected; an uncaught error never is.
+      const { page, context } = await harness.device(() => [/^(?!uncaught)/], {
+        viewport: { width: 390, height: 844 },
+      });
+      await signInThroughForm(page, me);
+      await untilServiceWorkerControls(page);
+      // The gym page once online, so its home gyms are on the device.
+      await page.goto('/gym');
+      await page.locator('[data-shortcut="checkin"]').waitFor({ timeout: 20_000 });
+      const focused = () =>
+        page.evaluate(() => document.activeElement?.getAttribute('data-shortcut') ?? null);
+
+      await context.setOffline(true);
+      try {
+        await page.goto('/gym?do=checkin');
+        await expect.poll(focused, { timeout: 20_000 }).toBe('checkin');
+        expect(new URL(page.url()).search).toBe('');
+        await page.goto('/home?do=rest');
+        await expect.poll(focused, { timeout: 20_000 }).toBe('rest');
+        await page.goto('/schedule?plan=1');
+        await page.getByRole('dialog').waitFor({ timeout: 20_000 });
+      } finally {
+        await context.setOffline(false);
+      }
+    },
+  );
 });

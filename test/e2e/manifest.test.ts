@@ -55,7 +55,7 @@ describeInBrowser('web app manifest (production build)', () => {
     await expect
       .poll(
         async () => {
-          ({ installabilityErrors: errors } = (await cdp.send('Page.getInstallabilityErrors')));
+          ({ installabilityErrors: errors } = await cdp.send('Page.getInstallabilityErrors'));
           return errors.map((e) => e.errorId);
         },
         { timeout: 15_000 },

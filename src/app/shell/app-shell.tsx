@@ -1,3 +1,4 @@
+import { useRouterState } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SyncPanelHost } from '@/features/sync-panel/components/sync-panel-host';
@@ -9,6 +10,7 @@ import { AppMobileHeader } from './app-mobile-header';
 import { useShellData } from './app-shell-data';
 import classes from './app-shell.module.css';
 import { AppSidebar } from './app-sidebar';
+import { useShortcutTarget } from './shortcut-target';
 import { AppTabBar } from './app-tab-bar';
 import { AppXpBar } from './app-xp-bar';
 
@@ -22,6 +24,8 @@ export function AppShell({ children }: { children: ReactNode }) {
   const data = useShellData();
   // The installed app's icon shows what the bell shows (cleared when the shell goes: sign-out).
   useAppBadge(data.unread);
+  // A home-screen shortcut's control (?do=checkin, ?do=rest) gets the focus once it renders.
+  useShortcutTarget(useRouterState({ select: (state) => state.location.href }));
   const identity = shellIdentity(data.profile, data.progress);
   const withSidebar = data.profile !== null && data.profile !== undefined;
   const headerHidden = useHeaderHidden();

@@ -79,6 +79,8 @@ export function HomeGymCard({
             leftSection={<IconLogin2 size={16} aria-hidden />}
             loading={busy}
             onClick={onCheckIn}
+            // The home-screen shortcut "Check in" (/gym?do=checkin) focuses the first of these.
+            data-shortcut="checkin"
             aria-label={t('checkIn.actionAt', { gym: name })}
           >
             {t('checkIn.action')}

@@ -146,6 +146,8 @@ export const TodayCard = memo(function TodayCard({ today }: { today: string }) {
                 }
                 loading={busy}
                 onClick={() => void onRest()}
+                // The home-screen shortcut "Confirm rest day" (/home?do=rest) focuses it.
+                data-shortcut="rest"
               >
                 {t('today.confirmRest')}
               </Button>

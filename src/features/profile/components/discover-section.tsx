@@ -20,7 +20,7 @@ import { sendFriendRequestByHandle } from '@/db/commands/friends';
 import { online$ } from '@/db/sync-status';
 import type { SpotterDatabase } from '@/db/types';
 import { friendships } from '@/db/queries';
-import { useLiveQuery, useLiveValue } from '@/db/use-live-query';
+import { useLiveSource, useLiveValue } from '@/db/use-live-query';
 import { UserAvatar } from '@/components/user-avatar';
 import { UserHandle } from '@/components/user-handle';
 import type { FriendRpc } from '../data/friend-actions';
@@ -54,8 +54,7 @@ export function DiscoverSection({
   const [shown, setShown] = useState(DISCOVER_PAGE);
   const found = useDiscover(sync, debounced, shown);
   const { failed, loading, refetch } = found;
-  const friendsQuery = useMemo(() => friendships(db, userId), [db, userId]);
-  const friendRows = useLiveQuery(friendsQuery);
+  const friendRows = useLiveSource(() => friendships(db, userId), [db, userId]);
   const people = useMemo(
     () =>
       found.people === undefined
