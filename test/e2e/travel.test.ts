@@ -1,6 +1,6 @@
 // @clock-sensitive: today in three zones, streaks
 // A trip Berlin -> New York -> Tokyo in Chromium (issue 13, "Time zones and travel"): the profile's zone
-// follows the browser's (src/app/user-data/device-zone.ts), /schedule says where days end, and after each
+// follows the browser's (src/lib/device-zone.ts), /schedule says where days end, and after each
 // change of zone the streak the app shows equals the server's (one workout planned for today in Berlin:
 // streak 1 all the way, never broken or doubled by the travel). The zone changes mid-journey through CDP
 // (Emulation.setTimezoneOverride), as a phone's clock would: New York with a reload, Tokyo without one (the
