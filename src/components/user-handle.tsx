@@ -20,7 +20,8 @@ export function handleText(username: string, discriminator: string | number): st
 /**
  * A Spotter ID (`username#1234`) that fits any width: on a narrow phone the name part shrinks to an
  * ellipsis first and the `#1234` part, the one that tells two Annas apart, always shows whole (issue 37).
- * Its text is the whole handle, so screen readers and searches read `anna#0042`.
+ * Its text is the whole handle (`anna#0042` for find-in-page and textContent); browsers compute an
+ * accessible name with a space between its two boxes, so a link or button around it sets `aria-label`.
  */
 export function UserHandle({ username, discriminator, dimTag = false }: UserHandleProps) {
   const handle = handleText(username, discriminator);

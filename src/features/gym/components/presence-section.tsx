@@ -117,7 +117,7 @@ function PresenceList({ online, friends, loading, failed, onRetry, meSince, me, 
               <Group gap="sm" component="li" key={friend.user_id} wrap="nowrap">
                 <UserAvatar profile={friend} />
                 <div style={{ minWidth: 0 }}>
-                  <Text fw={600} display="flex">
+                  <Text fw={600} display="block">
                     <UserHandle username={friend.username} discriminator={friend.discriminator} dimTag />
                   </Text>
                   <Text size="xs" c="dimmed">

@@ -4,7 +4,7 @@ import { useRouter } from '@tanstack/react-router';
 import { useTranslation } from 'react-i18next';
 import type { LeaderboardRow } from '@/db/local-state';
 import { UserAvatar } from '@/components/user-avatar';
-import { UserHandle } from '@/components/user-handle';
+import { handleText, UserHandle } from '@/components/user-handle';
 
 /** One place on the board: rank, avatar, handle (a link to the profile), level, streak and week's XP. */
 export function LeaderboardRowItem({ row }: { row: LeaderboardRow }) {
@@ -36,7 +36,9 @@ export function LeaderboardRowItem({ row }: { row: LeaderboardRow }) {
               href={href}
               fw={700}
               miw={0}
-              display="flex"
+              display="block"
+              // One word for screen readers: the handle's two boxes would read as two.
+              aria-label={handleText(row.username, row.discriminator)}
               onClick={(event) => {
                 // A client-side navigation for a plain click; modified clicks open the link as usual.
                 if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)

@@ -147,7 +147,9 @@ export function DiscoverSection({
                         to={`/p/${encodeURIComponent(person.id)}`}
                         fw={600}
                         miw={0}
-                        display="flex"
+                        display="block"
+                        // One word for screen readers: the handle's two boxes would read as two.
+                        aria-label={person.handle}
                       >
                         <UserHandle username={person.username} discriminator={person.discriminator} />
                       </Anchor>

@@ -27,7 +27,9 @@ export function FriendsListItem({ row, onRemove }: { row: FriendRow; onRemove: (
             href={href}
             fw={700}
             miw={0}
-            display="flex"
+            display="block"
+            // One word for screen readers: the handle's two boxes would read as two.
+            aria-label={handle}
             onClick={(event) => {
               // A client-side navigation for a plain click; modified clicks open the link as usual.
               if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey)

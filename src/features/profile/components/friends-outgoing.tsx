@@ -84,7 +84,7 @@ export function FriendsOutgoing({
                 <Group gap="sm" wrap="nowrap" miw={0}>
                   <UserAvatar profile={receiver} />
                   <Stack gap={0} miw={0}>
-                    <Text fw={700} truncate="end" display="flex">
+                    <Text fw={700} display="block">
                       {receiver ? (
                         <UserHandle username={receiver.username} discriminator={receiver.discriminator} />
                       ) : (
