@@ -5,8 +5,10 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
 // Route chunks load through real dynamic imports, which a busy machine (2 shared cores) can make slow: wait
-// longer than Testing Library's 1 s and Vitest's 5 s defaults before calling a test failed.
-configure({ asyncUtilTimeout: 5_000 });
+// longer than Testing Library's 1 s and Vitest's 5 s defaults before calling a test failed. 5 s was cut
+// short on 2 cores beside the integration and e2e projects (home in Italian at 5.4 s, 2026-12-07); a
+// passing test never waits for it, so 10 s costs nothing.
+configure({ asyncUtilTimeout: 10_000 });
 vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
