@@ -8,6 +8,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { preview } from 'vite';
 import type { TestProject } from 'vitest/node';
+import { chromiumMajor, CHROMIUM_PATH, hasChromium, MIN_CHROMIUM_MAJOR } from './support/chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -18,6 +19,15 @@ declare module 'vitest' {
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  if (hasChromium) {
+    const major = chromiumMajor();
+    if (major !== null && major < MIN_CHROMIUM_MAJOR) {
+      throw new Error(
+        `[e2e] ${CHROMIUM_PATH} is Chromium ${major}; these tests need ${MIN_CHROMIUM_MAJOR} or later ` +
+          '(older ones ignore offline emulation). Upgrade it: apt-get update && apt-get install chromium.',
+      );
+    }
+  }
   if (!existsSync(path.join(root, 'dist', 'index.html'))) {
     // The project's own build (app, then service worker), exactly as `npm test` runs it.
     console.log('[e2e] dist/ is missing: running `npm run build` first');

@@ -1,24 +1,11 @@
 // Finds and launches the system Chromium for the end-to-end tests. Without one, the tests are skipped
 // locally with a message, and fail in CI (where `.ci/run` installs Chromium).
-import { existsSync } from 'node:fs';
+import { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium } from './chromium.ts';
 import { chromium, type Browser } from 'playwright-core';
 import { describe } from 'vitest';
 
-export const CHROMIUM_PATH = process.env.CHROME_PATH || '/usr/bin/chromium';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium } from './chromium.ts';
 
-export const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-dev-shm-usage',
-];
-
-export const hasChromium = existsSync(CHROMIUM_PATH);
 const inCi = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI.toLowerCase());
 
 if (!hasChromium) {
