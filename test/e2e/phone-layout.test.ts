@@ -124,4 +124,57 @@ describeInBrowser('the phone layout (production build, emulator)', () => {
     }
     expect(found).toEqual([]);
   });
+
+  it('a toast never covers the tab bar or the control just tapped', { timeout: 180_000 }, async () => {
+    const { emulator } = harness.app;
+    const me = await createUser(emulator, 'Toastee', { walkthrough_done_v1: true });
+    const askers = [await createUser(emulator, 'Asker1', { walkthrough_done_v1: true })];
+    askers.push(await createUser(emulator, 'Asker2', { walkthrough_done_v1: true }));
+    for (const asker of askers) {
+      await rpcAs(emulator, await accessToken(emulator, asker), 'send_friend_request', {
+        p_receiver_id: me.id,
+      });
+    }
+    const { page } = await harness.device(undefined, { viewport: { width: 390, height: 844 } });
+    await signInThroughForm(page, me);
+    await page.goto('/profile');
+
+    /** Taps Accept for `name` after scrolling it to `fromBottom` px above the viewport's bottom edge. */
+    async function acceptAt(name: string, fromBottom: number): Promise<string[]> {
+      const accept = page.getByRole('button', { name: `Accept friend request from ${name}` });
+      await accept.waitFor({ timeout: 20_000 });
+      // Scrolled there when the page is long enough; otherwise a shorter phone screen puts it there.
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const bottom = await accept.evaluate((el) => el.getBoundingClientRect().bottom);
+      const height = page.viewportSize()!.height;
+      if (bottom > height - fromBottom)
+        await page.evaluate((by) => window.scrollBy(0, by), bottom - (height - fromBottom));
+      else await page.setViewportSize({ width: 390, height: Math.max(320, Math.ceil(bottom + fromBottom)) });
+      const tapped = (await accept.boundingBox())!;
+      const viewport = page.viewportSize()!.height;
+      expect(
+        Math.abs(viewport - (tapped.y + tapped.height) - fromBottom),
+        `${name}'s Accept sits ${fromBottom} px up`,
+      ).toBeLessThan(40);
+      await accept.click();
+      const toast = page.getByRole('status').filter({ hasText: `You are now friends with ${name}!` });
+      await toast.waitFor({ timeout: 20_000 });
+      const box = (await toast.boundingBox())!;
+      const tabs = (await page.getByRole('navigation', { name: 'App sections' }).boundingBox())!;
+      const overlaps = (a: typeof box, b: typeof box) =>
+        a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+      const problems: string[] = [];
+      if (overlaps(box, tapped)) problems.push(`${name}: the toast covers the Accept just tapped`);
+      if (overlaps(box, tabs)) problems.push(`${name}: the toast covers the tab bar`);
+      // A toast under the pointer never closes (hovering pauses it): report rather than wait for that.
+      if (problems.length > 0) return problems;
+      await toast.waitFor({ state: 'detached', timeout: 20_000 });
+      await page.setViewportSize({ width: 390, height: 844 });
+      return problems;
+    }
+
+    // Tapped just above the tab bar (where a bottom toast goes), then mid-screen.
+    const problems = [...(await acceptAt('Asker1', 80)), ...(await acceptAt('Asker2', 420))];
+    expect(problems).toEqual([]);
+  });
 });
