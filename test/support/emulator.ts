@@ -11,7 +11,7 @@ import type { Database, DatabaseClient } from '../../src/db/database';
 import type { EmulatorOptions } from '../../supabase/emulator/src/config';
 import { openEngine } from '../../supabase/emulator/src/db/engine';
 import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
-import type { EngineKind } from './engines';
+import { enginesToRun, type EngineKind } from './engines';
 
 type RealtimeTransport = NonNullable<NonNullable<SupabaseClientOptions<'public'>['realtime']>['transport']>;
 
@@ -98,7 +98,7 @@ export function describeEachEmulator(
   options: TestEmulatorOptions & { engines?: EngineKind[] } = {},
 ): void {
   const { engines = ['pglite', 'postgres'], ...emulatorOptions } = options;
-  for (const kind of engines) {
+  for (const kind of enginesToRun(engines)) {
     const available = kind === 'pglite' || inject('pg15') !== null;
     describe.skipIf(!available)(`${title} [${kind}]`, () => {
       let current: { emulator: Emulator; dispose(): Promise<void> } | null = null;
