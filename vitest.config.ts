@@ -2,6 +2,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, mergeConfig } from 'vitest/config';
 import { clockSensitiveFiles } from './scripts/ci/clock-sensitive.ts';
+import SlowFirstSequencer from './test/support/slow-first-sequencer.ts';
 import viteConfig from './vite.config.ts';
 
 // Four projects, one command (`npm test` runs all of them after a production build):
@@ -14,7 +15,13 @@ import viteConfig from './vite.config.ts';
 // one after another. The unit, components and integration projects take at least two: integration files
 // spend much of their time waiting on PostgreSQL and HTTP. The e2e files run one at a time (each drives
 // a Chromium, a production server and an emulator).
-const WORKERS = Math.max(2, availableParallelism() - 1);
+// Beside the e2e lane (scripts/test-lanes.mjs sets E2E_LANE_BESIDE=1), one core is the e2e file's: the
+// other projects take the rest, one worker on 2 cores, so that nothing waits on an oversubscribed CPU
+// (components timed out at 20 s with three lanes on 2 cores).
+const WORKERS =
+  process.env.E2E_LANE_BESIDE === '1'
+    ? Math.max(1, availableParallelism() - 1)
+    : Math.max(2, availableParallelism() - 1);
 // E2E_WORKERS=2 runs two e2e files at once (each has its own emulator, server and Chromium on free ports).
 const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 
@@ -33,6 +40,8 @@ export default mergeConfig(
   viteConfig,
   defineConfig({
     test: {
+      // The slowest files first, whatever project they are in (test/support/slow-first-sequencer.ts).
+      sequence: { sequencer: SlowFirstSequencer },
       projects: [
         {
           extends: true,
