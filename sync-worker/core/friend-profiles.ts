@@ -4,7 +4,10 @@
  * collection; its identifier carries a hash of the sorted ids, so a changed friend set starts a fresh
  * pull of exactly those profiles (a checkpoint of the old set would skip a new friend's older row).
  * Never pulls every public profile. Profiles of people who are no longer friends are removed locally.
- * Owns that replication and the friendships subscription; `stop()` releases both.
+ * The ids go in chunks of FRIEND_ID_CHUNK, one replication each: a user may have 500 friends
+ * (20261206200200_friend_limit.sql), and 500 ids in one `in` filter make a URL of about 19 KB, past the
+ * 16 KB that Node (the emulator) and common proxies accept in a request head.
+ * Owns those replications and the friendships subscription; `stop()` releases them.
  */
 import type { DatabaseClient } from '../../src/db/database';
 import { debounceTime, distinctUntilChanged, map, type Subscription } from 'rxjs';
@@ -39,8 +42,18 @@ export function hashIds(ids: readonly string[]): string {
   return h.toString(36);
 }
 
+/** Friend ids per pull: 100 ids are about 3.7 KB of URL. */
+export const FRIEND_ID_CHUNK = 100;
+
+/** `ids` (sorted) in consecutive chunks of at most `size`. */
+export function chunkIds(ids: readonly string[], size = FRIEND_ID_CHUNK): string[][] {
+  const chunks: string[][] = [];
+  for (let i = 0; i < ids.length; i += size) chunks.push(ids.slice(i, i + size));
+  return chunks;
+}
+
 export class FriendProfiles {
-  private replication: CollectionReplication | null = null;
+  private replications: CollectionReplication[] = [];
   private subscription: Subscription | null = null;
   private ids: readonly string[] = [];
   private stopped = false;
@@ -71,28 +84,28 @@ export class FriendProfiles {
   }
 
   resync(): void {
-    this.replication?.resync();
+    for (const replication of this.replications) replication.resync();
   }
 
   async awaitInSync(): Promise<void> {
     await this.switching;
-    await this.replication?.state.awaitInSync();
+    await Promise.all(this.replications.map((replication) => replication.state.awaitInSync()));
   }
 
   async stop(): Promise<void> {
     this.stopped = true;
     this.subscription?.unsubscribe();
     await this.switching;
-    await this.replication?.state.cancel();
-    this.replication = null;
+    await Promise.all(this.replications.map((replication) => replication.state.cancel()));
+    this.replications = [];
   }
 
   private async switchTo(ids: readonly string[]): Promise<void> {
     if (this.stopped) return;
     const { db, userId } = this.options;
-    const old = this.replication;
-    this.replication = null;
-    await old?.state.cancel();
+    const old = this.replications;
+    this.replications = [];
+    await Promise.all(old.map((replication) => replication.state.cancel()));
     if (this.stopped || db.closed) return;
     this.ids = ids;
     // Former friends' profiles: the local collection only holds the own row and friends'.
@@ -101,17 +114,19 @@ export class FriendProfiles {
     if (stale.length > 0) await db.profiles.bulkRemove(stale.map((d) => d.id));
     this.options.onFriends?.(ids);
     if (ids.length === 0 || this.stopped) return;
-    this.replication = replicateCollection({
-      db,
-      client: this.options.client,
-      gate: this.options.gate,
-      userId,
-      // ownerColumn null: the filter is the id list, not the own id.
-      sync: { ...collectionSync('profiles', userId), ownerColumn: null, realtime: [] },
-      idIn: ids,
-      identifier: `${this.options.backendId}|profiles-friends|${hashIds(ids)}|v1`,
-      retryTime: this.options.retryTime,
-      hooks: this.options.hooks,
-    });
+    this.replications = chunkIds(ids).map((chunk) =>
+      replicateCollection({
+        db,
+        client: this.options.client,
+        gate: this.options.gate,
+        userId,
+        // ownerColumn null: the filter is the id list, not the own id.
+        sync: { ...collectionSync('profiles', userId), ownerColumn: null, realtime: [] },
+        idIn: chunk,
+        identifier: `${this.options.backendId}|profiles-friends|${hashIds(chunk)}|v1`,
+        retryTime: this.options.retryTime,
+        hooks: this.options.hooks,
+      }),
+    );
   }
 }
