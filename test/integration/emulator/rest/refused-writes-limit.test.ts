@@ -66,14 +66,12 @@ describeEachEmulator('rest: refused writes count toward the write limit', (ctx) 
     const before = await attempts(user.id);
 
     // RLS: a row for another user.
-    const forged = await client
-      .from('workouts')
-      .insert({
-        id: `rw-${user.id.slice(0, 8)}-a`,
-        type: 'strength',
-        date: dayFromToday(1),
-        user_id: other.id,
-      });
+    const forged = await client.from('workouts').insert({
+      id: `rw-${user.id.slice(0, 8)}-a`,
+      type: 'strength',
+      date: dayFromToday(1),
+      user_id: other.id,
+    });
     expect(forged.error?.code).toBe('42501');
     // A CHECK constraint, over direct REST.
     const bad = await fetch(`${emulator().url}/rest/v1/workouts`, {
@@ -102,14 +100,12 @@ describeEachEmulator('rest: refused writes count toward the write limit', (ctx) 
     const client = createTestClient(emulator(), { accessToken: user.token });
     const statuses: number[] = [];
     for (let i = 0; i < 12; i++) {
-      const res = await client
-        .from('workouts')
-        .insert({
-          id: `rw-${user.id.slice(0, 8)}-${i}`,
-          type: 'strength',
-          date: dayFromToday(1),
-          user_id: other.id,
-        });
+      const res = await client.from('workouts').insert({
+        id: `rw-${user.id.slice(0, 8)}-${i}`,
+        type: 'strength',
+        date: dayFromToday(1),
+        user_id: other.id,
+      });
       statuses.push(res.status);
     }
     // Attempts 591-600 are refused by RLS (403), the 601st on by the limit.
