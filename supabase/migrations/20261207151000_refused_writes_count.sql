@@ -27,8 +27,8 @@
 -- it, and a user is refused only if all 4 cells are past 600 at once (for independent hashes, the
 -- product of 4 small probabilities). Attackers: each one looping past 600 a minute fills one cell per
 -- row; with H of them, an honest user shares all 4 rows with one with probability about (H/256)^4:
--- 1 attacker 2e-10 (2 in 10,000 of a million users' chance of anyone hit), 5 attackers 1.4e-7 (0.15
--- users), 10 attackers 2.3e-6 (2 users). Such a user gets 429 with Retry-After, at most until the minute
+-- 1 attacker 2.3e-10 a user (2.3e-4 users expected among a million), 5 attackers 1.5e-7 (0.15 users),
+-- 10 attackers 2.3e-6 (2.3 users). Such a user gets 429 with Retry-After, at most until the minute
 -- turns, while the attack lasts; the app's sync worker waits and sends again, nothing is lost. The
 -- sketch is sized for that load: at ten times it (500,000 writes a minute, 1950 a cell) every cell would
 -- be past the limit and ROWS/COLS must grow (more sequences) before then.
