@@ -252,6 +252,44 @@ $_$;
 
 
 --
+-- Name: count_upload(); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.count_upload() RETURNS boolean
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  upload_limit constant int := 30;
+  v_uid uuid := auth.uid();
+  v_window timestamptz := pg_catalog.date_trunc('hour', pg_catalog.now());
+  v_tx bigint := pg_catalog.txid_current();
+  v_used int;
+begin
+  if v_uid is null then
+    return false;
+  end if;
+  insert into private.upload_counts as c (user_id, window_start, uploads, last_tx)
+  values (v_uid, v_window, 1, v_tx)
+  on conflict (user_id, window_start) do update
+    set uploads = c.uploads + case when c.last_tx = excluded.last_tx then 0 else 1 end,
+        last_tx = excluded.last_tx
+  returning c.uploads into v_used;
+  if v_used = 1 then
+    -- A new hour: the user's earlier ones are done with.
+    delete from private.upload_counts where user_id = v_uid and window_start < v_window;
+  end if;
+  if v_used > upload_limit then
+    raise exception 'SPQ02: At most % uploads an hour', upload_limit
+      using errcode = '42501',
+            hint = 'Try again after the hour turns.';
+  end if;
+  return true;
+end
+$$;
+
+
+--
 -- Name: covered_days(uuid, date); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -3140,8 +3178,12 @@ declare
   write_limit constant int := 600;
   claims jsonb := coalesce(nullif(current_setting('request.jwt.claims', true), ''), '{}')::jsonb;
   current_window timestamptz := date_trunc('minute', now());
+  current_minute bigint := floor(date_part('epoch', now()) / 60)::bigint;
   who text;
   used int;
+  attempts bigint;
+  cell regclass;
+  v bigint;
   retry_after int;
 begin
   if coalesce(current_setting('request.method', true), 'GET') in ('GET', 'HEAD', 'OPTIONS')
@@ -3151,6 +3193,18 @@ begin
     return;
   end if;
   who := claims ->> 'sub';
+  -- Every attempt, refused later or not: sequences are not rolled back (see the comment above).
+  foreach cell in array request_guard.write_attempt_cells(who) loop
+    v := nextval(cell);
+    if (v >> 32) < current_minute then
+      perform setval(cell, (current_minute << 32) + 1);
+      v := 1;
+    else
+      v := v & 4294967295;
+    end if;
+    attempts := least(coalesce(attempts, v), v);
+  end loop;
+  -- The writes that commit, exactly.
   insert into request_guard.write_counts as c (subject, window_start, requests)
   values (who, current_window, 1)
   on conflict (subject, window_start) do update set requests = c.requests + 1
@@ -3159,7 +3213,7 @@ begin
     -- A new window: the subject's earlier ones are done with.
     delete from request_guard.write_counts where subject = who and window_start < current_window;
   end if;
-  if used > write_limit then
+  if used > write_limit or attempts > write_limit then
     retry_after := greatest(1, ceil(extract(epoch from (current_window + interval '1 minute' - now())))::int);
     raise sqlstate 'PGRST' using
       message = json_build_object(
@@ -3175,6 +3229,38 @@ begin
       )::text;
   end if;
 end
+$$;
+
+
+--
+-- Name: write_attempt_cells(text); Type: FUNCTION; Schema: request_guard; Owner: -
+--
+
+CREATE FUNCTION request_guard.write_attempt_cells(p_subject text) RETURNS regclass[]
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select pg_catalog.array_agg(
+           pg_catalog.format('request_guard.write_attempts_%s',
+             pg_catalog.lpad((d * 256 + (pg_catalog.hashtextextended(p_subject, d) & 255))::text, 4, '0')
+           )::regclass order by d)
+  from pg_catalog.generate_series(0, 3) d
+$$;
+
+
+--
+-- Name: write_attempts(text); Type: FUNCTION; Schema: request_guard; Owner: -
+--
+
+CREATE FUNCTION request_guard.write_attempts(p_subject text) RETURNS bigint
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select coalesce(pg_catalog.min(
+           case when (v >> 32) = pg_catalog.floor(pg_catalog.date_part('epoch', pg_catalog.now()) / 60)::bigint
+                then v & 4294967295 else 0 end), 0)
+  from pg_catalog.unnest(request_guard.write_attempt_cells(p_subject)) as cell,
+       lateral (select coalesce(pg_catalog.pg_sequence_last_value(cell), 0) as v) s
 $$;
 
 
@@ -3210,6 +3296,18 @@ CREATE TABLE private.streak_state (
     user_id uuid NOT NULL,
     judged_day date,
     bridged_days date[] DEFAULT '{}'::date[] NOT NULL
+);
+
+
+--
+-- Name: upload_counts; Type: TABLE; Schema: private; Owner: -
+--
+
+CREATE TABLE private.upload_counts (
+    user_id uuid NOT NULL,
+    window_start timestamp with time zone NOT NULL,
+    uploads integer NOT NULL,
+    last_tx bigint NOT NULL
 );
 
 
@@ -3545,6 +3643,25 @@ CREATE TABLE public.xp_events (
 
 
 --
+-- Name: write_attempts_0000; Type: SEQUENCE; Schema: request_guard; Owner: -
+--
+
+CREATE SEQUENCE request_guard.write_attempts_0000
+    START WITH 1
+    INCREMENT BY 1
+    NO MINVALUE
+    NO MAXVALUE
+    CACHE 1;
+
+
+--
+-- Name: write_attempts_1023; Type: SEQUENCE; Schema: request_guard; Owner: -
+--
+
+-- 1023 more, request_guard.write_attempts_* up to write_attempts_1023: each as write_attempts_0000 above.
+
+
+--
 -- Name: write_counts; Type: TABLE; Schema: request_guard; Owner: -
 --
 
@@ -3577,6 +3694,14 @@ ALTER TABLE ONLY private.push_endpoint_test_hosts
 
 ALTER TABLE ONLY private.streak_state
     ADD CONSTRAINT streak_state_pkey PRIMARY KEY (user_id);
+
+
+--
+-- Name: upload_counts upload_counts_pkey; Type: CONSTRAINT; Schema: private; Owner: -
+--
+
+ALTER TABLE ONLY private.upload_counts
+    ADD CONSTRAINT upload_counts_pkey PRIMARY KEY (user_id, window_start);
 
 
 --
@@ -5035,6 +5160,13 @@ ALTER TABLE private.push_endpoint_test_hosts ENABLE ROW LEVEL SECURITY;
 
 
 --
+-- Name: upload_counts; Type: ROW SECURITY; Schema: private; Owner: -
+--
+
+ALTER TABLE private.upload_counts ENABLE ROW LEVEL SECURITY;
+
+
+--
 -- Name: achievements; Type: ROW SECURITY; Schema: public; Owner: -
 --
 
@@ -5497,14 +5629,14 @@ CREATE POLICY "avatars: owner reads own files" ON storage.objects FOR SELECT TO 
 -- Name: objects avatars: owner replaces own files; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "avatars: owner replaces own files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (array_length(storage.foldername(name), 1) = 1)));
+CREATE POLICY "avatars: owner replaces own files" ON storage.objects FOR UPDATE TO authenticated USING (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text))) WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (array_length(storage.foldername(name), 1) = 1) AND private.count_upload()));
 
 
 --
 -- Name: objects avatars: owner uploads into own folder; Type: POLICY; Schema: storage; Owner: -
 --
 
-CREATE POLICY "avatars: owner uploads into own folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (array_length(storage.foldername(name), 1) = 1) AND private.avatar_upload_allowed(name)));
+CREATE POLICY "avatars: owner uploads into own folder" ON storage.objects FOR INSERT TO authenticated WITH CHECK (((bucket_id = 'avatars'::text) AND ((storage.foldername(name))[1] = (( SELECT auth.uid() AS uid))::text) AND (array_length(storage.foldername(name), 1) = 1) AND private.avatar_upload_allowed(name) AND private.count_upload()));
 
 
 --
@@ -5733,6 +5865,14 @@ REVOKE ALL ON FUNCTION private.check_ins_before_write() FROM PUBLIC;
 --
 
 REVOKE ALL ON FUNCTION private.check_push_endpoint() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION count_upload(); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.count_upload() FROM PUBLIC;
+GRANT ALL ON FUNCTION private.count_upload() TO authenticated;
 
 
 --
@@ -6823,6 +6963,20 @@ REVOKE ALL ON FUNCTION request_guard.check_request() FROM PUBLIC;
 GRANT ALL ON FUNCTION request_guard.check_request() TO anon;
 GRANT ALL ON FUNCTION request_guard.check_request() TO authenticated;
 GRANT ALL ON FUNCTION request_guard.check_request() TO service_role;
+
+
+--
+-- Name: FUNCTION write_attempt_cells(p_subject text); Type: ACL; Schema: request_guard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION request_guard.write_attempt_cells(p_subject text) FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION write_attempts(p_subject text); Type: ACL; Schema: request_guard; Owner: -
+--
+
+REVOKE ALL ON FUNCTION request_guard.write_attempts(p_subject text) FROM PUBLIC;
 
 
 --

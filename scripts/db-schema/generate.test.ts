@@ -2,7 +2,7 @@
 // are dropped, the SET lines it places before the first table move to the top, and entries the bootstrap
 // alone dumps identically are left out. (The real dump is checked in test/integration/db/schema-sql.test.ts.)
 import { expect, it } from 'vitest';
-import { parseDump, schemaSql } from './generate';
+import { collapseFamilies, parseDump, schemaSql } from './generate';
 
 const entry = (name: string, body: string) =>
   `--\n-- Name: ${name}; Type: X; Schema: s; Owner: -\n--\n\n${body}\n\n\n`;
@@ -46,4 +46,22 @@ it('keeps only what the migrations added or changed, the same text whatever the 
   expect(first).toContain(`SET statement_timeout = 0;\n${tablespace}`);
   expect(first).toContain("ALTER ROLE anon SET statement_timeout TO '3s';");
   expect(first).not.toContain('CREATE ROLE');
+});
+
+it('shows a numbered family of equal sequences once, and keeps a member that differs', () => {
+  const seq = (n: string, extra = '') =>
+    `--\n-- Name: cells_${n}; Type: SEQUENCE; Schema: g; Owner: -\n--\n\nCREATE SEQUENCE g.cells_${n}\n    START WITH 1${extra};\n`;
+  const other = '--\n-- Name: t; Type: TABLE; Schema: g; Owner: -\n--\n\nCREATE TABLE g.t ();\n';
+  const collapsed = collapseFamilies([seq('0000'), seq('0001'), seq('0002'), other]);
+  expect(collapsed).toEqual([
+    seq('0000'),
+    '--\n-- Name: cells_0002; Type: SEQUENCE; Schema: g; Owner: -\n--\n\n' +
+      '-- 2 more, g.cells_* up to cells_0002: each as cells_0000 above.\n',
+    other,
+  ]);
+  expect(collapseFamilies([seq('0000'), seq('0001', ' CYCLE'), seq('0002')])).toEqual([
+    seq('0000'),
+    seq('0001', ' CYCLE'),
+    seq('0002'),
+  ]);
 });

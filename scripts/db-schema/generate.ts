@@ -140,11 +140,54 @@ export function parseDump(dump: string): Dump {
   };
 }
 
+/**
+ * A numbered family of sequences that differ only in their number (request_guard.write_attempts_0000 ..
+ * _1023, the write limit's count-min sketch) is shown once, its first member in full and one line for
+ * the rest. A member that differs in anything but its name keeps its own entry.
+ */
+export function collapseFamilies(entries: string[]): string[] {
+  const header = /^--\n-- Name: ([a-z_]+?_)(\d{3,}); Type: SEQUENCE; Schema: ([a-z_]+); Owner: -\n/;
+  const out: string[] = [];
+  for (let i = 0; i < entries.length; i++) {
+    const first = entries[i] ?? '';
+    const match = header.exec(first);
+    if (!match) {
+      out.push(first);
+      continue;
+    }
+    const [, prefix = '', number = '', schema = ''] = match;
+    const as = (entry: string, from: string) => entry.replaceAll(`${prefix}${from}`, `${prefix}${number}`);
+    let last = i;
+    for (let j = i + 1; j < entries.length; j++) {
+      const next = header.exec(entries[j] ?? '');
+      if (!next || next[1] !== prefix || next[3] !== schema || as(entries[j] ?? '', next[2] ?? '') !== first)
+        break;
+      last = j;
+    }
+    out.push(first);
+    if (last > i) {
+      const lastNumber = header.exec(entries[last] ?? '')?.[2] ?? '';
+      out.push(
+        [
+          '--',
+          `-- Name: ${prefix}${lastNumber}; Type: SEQUENCE; Schema: ${schema}; Owner: -`,
+          '--',
+          '',
+          `-- ${last - i} more, ${schema}.${prefix}* up to ${prefix}${lastNumber}: each as ${prefix}${number} above.`,
+          '',
+        ].join('\n'),
+      );
+    }
+    i = last;
+  }
+  return out;
+}
+
 /** The app's entries (those bootstrap alone does not dump identically) and the API roles' settings. */
 export function schemaSql(baseDump: string, appDump: string, roles: string): string {
   const base = new Set(parseDump(baseDump).entries);
   const app = parseDump(appDump);
-  const own = app.entries.filter((entry) => !base.has(entry));
+  const own = collapseFamilies(app.entries.filter((entry) => !base.has(entry)));
   const roleSettings = roles
     .split('\n')
     .filter((line) => /^ALTER ROLE \S+ SET /.test(line))

@@ -16,14 +16,22 @@ const EXTENSIONS: Record<string, string> = {
   'image/png': 'png',
 };
 
+/** The upload quota's refusal (migration 20261207150000): Storage passes the policy's message on. */
+export const TOO_MANY_UPLOADS = 'SPQ02';
+
 function failure(error: unknown): { ok: false; error: { code: string; message: string; status: number } } {
   const e = error as { statusCode?: unknown; status?: unknown; message?: unknown };
   const status = Number(e.statusCode ?? e.status ?? 0) || 0;
+  const message = typeof e.message === 'string' ? e.message : String(error);
   return {
     ok: false,
     error: {
-      code: status ? String(status) : 'network',
-      message: typeof e.message === 'string' ? e.message : String(error),
+      code: message.startsWith(`${TOO_MANY_UPLOADS}:`)
+        ? TOO_MANY_UPLOADS
+        : status
+          ? String(status)
+          : 'network',
+      message,
       status,
     },
   };

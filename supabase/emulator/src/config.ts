@@ -13,8 +13,8 @@ import {
  */
 export interface RateLimits {
   /**
-   * Password sign-in, PKCE and MFA attempts per IP address per 5 minutes
-   * (`[auth.rate_limit] sign_in_sign_ups`, GoTrue default 30).
+   * Sign-ups (`/signup`, `/otp`), password sign-in, PKCE and MFA attempts per IP address and endpoint
+   * per 5 minutes (`[auth.rate_limit] sign_in_sign_ups`, GoTrue default 30).
    */
   signInPer5Min: number;
   /** `/verify` calls (e-mail links and codes) per IP per 5 minutes (`token_verifications`, 30). */

@@ -68,7 +68,11 @@ export function AvatarSection({
   const report = (result: PictureResult): boolean => {
     if (result.ok) return true;
     toastError(
-      result.reason === 'not_signed_in' ? t('validation:profile.signInRequired') : t('picture.failed'),
+      result.reason === 'not_signed_in'
+        ? t('validation:profile.signInRequired')
+        : result.reason === 'too_many_uploads'
+          ? t('picture.tooManyUploads')
+          : t('picture.failed'),
     );
     return false;
   };

@@ -53,3 +53,31 @@ describe('uploadPhoto when the server refuses the file', () => {
     expect(storage.removed).toEqual([]);
   });
 });
+
+describe('uploadPhoto when the hourly upload quota refuses it', () => {
+  afterEach(cleanupDatabases);
+
+  it('answers too_many_uploads (SPQ02), not a generic failure, and changes nothing', async () => {
+    const db = await openTestDatabase({ userId: USER });
+    await db.profiles.insert({ ...ROWS.profiles, profile_picture_url: OLD_URL });
+    const storage: PhotoStorage = {
+      uploadAvatar: () =>
+        Promise.resolve({
+          ok: false,
+          error: { code: 'SPQ02', message: 'SPQ02: At most 30 uploads an hour', status: 403 },
+        }),
+      removeAvatar: () => Promise.resolve({ ok: true, data: { removed: true } }),
+    };
+    const result = await uploadPhoto(
+      { db, userId: USER },
+      storage,
+      new Blob([new Uint8Array(8)], { type: 'image/webp' }),
+      OLD_URL,
+      () => undefined,
+      passThrough,
+    );
+    expect(result).toEqual({ ok: false, reason: 'too_many_uploads' });
+    expect((await db.profiles.findOne(USER).exec())?.profile_picture_url).toBe(OLD_URL);
+    expect(pendingEntries(await readPending(db))).toEqual([]);
+  });
+});

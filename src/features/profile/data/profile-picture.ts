@@ -12,7 +12,8 @@ import { resizePhoto } from './resize-photo';
 
 export type PhotoStorage = Pick<SyncWorkerClient, 'uploadAvatar' | 'removeAvatar'>;
 
-export type PictureResult = { ok: true } | { ok: false; reason: 'not_signed_in' | 'failed' };
+export type PictureResult =
+  { ok: true } | { ok: false; reason: 'not_signed_in' | 'too_many_uploads' | 'failed' };
 
 export type UploadStage = 'resizing' | 'uploading' | 'saving';
 
@@ -31,8 +32,8 @@ export async function chooseAvatar(ctx: Ctx, avatarId: AvatarId): Promise<Pictur
 
 /**
  * Resize, upload, save the URL, then delete the previous own photo. Any refusal of the upload (the
- * bucket's type or size limit: 415, 413; a policy: 403) is a failure the screen reports, and the
- * profile keeps its picture. `resize` is the canvas resize; tests without a canvas pass their own.
+ * bucket's type or size limit: 415, 413; a policy: 403; the hourly upload quota, told apart) is a
+ * failure the screen reports, and the profile keeps its picture. `resize` is the canvas resize; tests without a canvas pass their own.
  */
 export async function uploadPhoto(
   ctx: Ctx,
@@ -55,7 +56,9 @@ export async function uploadPhoto(
   const uploaded = await storage.uploadAvatar(small);
   if (!uploaded.ok) {
     console.warn('Upload of the profile picture failed', uploaded.error);
-    return { ok: false, reason: 'failed' };
+    // The hourly upload quota (SPQ02, sync-worker/core/avatar-storage.ts) is told apart: trying again
+    // at once cannot help.
+    return { ok: false, reason: uploaded.error.code === 'SPQ02' ? 'too_many_uploads' : 'failed' };
   }
   onStage('saving');
   const saved = await updateProfile(ctx, { profile_picture_url: uploaded.data.publicUrl });

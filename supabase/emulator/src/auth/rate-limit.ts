@@ -1,6 +1,6 @@
 /**
  * In-memory sliding-window rate limits, per emulator instance (GoTrue keeps them per process too):
- * sign-in, `/verify` and refresh attempts per client address, and e-mails sent per hour for the whole
+ * sign-up, sign-in, `/verify` and refresh attempts per client address, and e-mails sent per hour for the whole
  * project. The numbers come from `[auth.rate_limit]` in supabase/config.toml (src/config.ts).
  */
 import type { RateLimits } from '../config';
@@ -36,7 +36,10 @@ export class SlidingWindow {
 }
 
 export interface AuthLimits {
-  /** Password sign-in, PKCE exchange and OTP verification attempts per address. */
+  /**
+   * Sign-ups (`signup`, `otp`), password sign-ins, PKCE exchanges and MFA verifications per address and
+   * endpoint (`bucket`), `sign_in_sign_ups` each, as GoTrue's separate limiters with one setting.
+   */
   signIn(ip: string, bucket: string): void;
   /** `/verify`, GET (e-mail links) and POST (codes, token hashes): `token_verifications`. */
   verify(ip: string): void;

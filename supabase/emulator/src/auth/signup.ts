@@ -9,7 +9,15 @@ import { AuthError, unprocessable, validationFailed } from './errors';
 import { deliver, prepareLink, type PreparedLink } from './email-links';
 import { readPkce } from './pkce';
 import type { AuthLimits } from './rate-limit';
-import { normaliseEmail, optionalObject, optionalString, readBody, safeRedirect, type Body } from './request';
+import {
+  clientIp,
+  normaliseEmail,
+  optionalObject,
+  optionalString,
+  readBody,
+  safeRedirect,
+  type Body,
+} from './request';
 import { createSession } from './sessions';
 import {
   checkPasswordStrength,
@@ -39,6 +47,8 @@ export async function signup(
     // signInAnonymously() posts an empty sign-up; anonymous users are off, as in a new project.
     throw unprocessable('anonymous_provider_disabled', 'Anonymous sign-ins are disabled');
   }
+  // GoTrue limits sign-ups per client address (`sign_in_sign_ups`) before it reads the fields.
+  limits.signIn(clientIp(c), 'signup');
   const email = requireEmail(body, 'To signup, please provide your email');
   const password = optionalString(body, 'password', 1024);
   if (!password) throw validationFailed('Signup requires a valid password');
@@ -100,6 +110,8 @@ export async function otp(
   limits: AuthLimits,
 ): Promise<Record<string, unknown>> {
   const body = await readBody(c);
+  // The same per-address budget as sign-ups: an OTP request can create a user too.
+  limits.signIn(clientIp(c), 'otp');
   const email = requireEmail(body, 'An email address is required');
   const data = optionalObject(body, 'data') ?? {};
   const createUser = body.create_user !== false;

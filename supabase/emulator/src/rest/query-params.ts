@@ -7,6 +7,7 @@ import { pathKey, type Scoped, type SelectItem } from './ast';
 import { parseError } from './errors';
 import { parseColumns, parseFilterKey, parseFilterValue, parseLogicTree, parseOrder } from './parse-filter';
 import { parseSelect } from './parse-select';
+import { checkRequestShape } from './request-shape';
 
 export interface ParsedQuery {
   select: SelectItem[] | null;
@@ -80,6 +81,7 @@ export function parseQuery(
       }
     }
   }
+  checkRequestShape(parsed);
   return parsed;
 }
 

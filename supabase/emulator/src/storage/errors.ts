@@ -78,8 +78,13 @@ export function fromDatabaseError(error: unknown): StorageError | null {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code !== 'string') return null;
   switch (code) {
-    case '42501':
-      return errors.accessDenied();
+    case '42501': {
+      // storage-api passes a policy's own message on (e.g. a quota's), and words the generic one.
+      const message = (error as { message?: unknown }).message;
+      return typeof message === 'string' && message !== '' && !message.includes('row-level security')
+        ? errors.accessDenied(printable(message))
+        : errors.accessDenied();
+    }
     case '23505':
       return errors.alreadyExists();
     case '23503':
