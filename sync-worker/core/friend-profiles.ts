@@ -4,7 +4,7 @@
  * collection; its identifier carries a hash of the sorted ids, so a changed friend set starts a fresh
  * pull of exactly those profiles (a checkpoint of the old set would skip a new friend's older row).
  * Never pulls every public profile. Profiles of people who are no longer friends are removed locally.
- * The ids go in chunks of FRIEND_ID_CHUNK, one replication each: a user may have 500 friends
+ * The ids go in chunks of IDS_PER_REQUEST (id-chunks.ts), one replication each: a user may have 500 friends
  * (20261206200200_friend_limit.sql), and 500 ids in one `in` filter make a URL of about 19 KB, past the
  * 16 KB that Node (the emulator) and common proxies accept in a request head.
  * Owns those replications and the friendships subscription; `stop()` releases them.
@@ -13,6 +13,7 @@ import type { DatabaseClient } from '../../src/db/database';
 import { debounceTime, distinctUntilChanged, map, type Subscription } from 'rxjs';
 import type { SpotterDatabase } from '../../src/db/types';
 import { collectionSync } from './collections';
+import { chunked } from './id-chunks';
 import type { SyncGate } from './gate';
 import {
   replicateCollection,
@@ -40,16 +41,6 @@ export function hashIds(ids: readonly string[]): string {
     h = Math.imul(h, 0x01000193) >>> 0;
   }
   return h.toString(36);
-}
-
-/** Friend ids per pull: 100 ids are about 3.7 KB of URL. */
-export const FRIEND_ID_CHUNK = 100;
-
-/** `ids` (sorted) in consecutive chunks of at most `size`. */
-export function chunkIds(ids: readonly string[], size = FRIEND_ID_CHUNK): string[][] {
-  const chunks: string[][] = [];
-  for (let i = 0; i < ids.length; i += size) chunks.push(ids.slice(i, i + size));
-  return chunks;
 }
 
 export class FriendProfiles {
@@ -114,7 +105,7 @@ export class FriendProfiles {
     if (stale.length > 0) await db.profiles.bulkRemove(stale.map((d) => d.id));
     this.options.onFriends?.(ids);
     if (ids.length === 0 || this.stopped) return;
-    this.replications = chunkIds(ids).map((chunk) =>
+    this.replications = chunked(ids).map((chunk) =>
       replicateCollection({
         db,
         client: this.options.client,

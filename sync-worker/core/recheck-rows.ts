@@ -10,6 +10,7 @@
  * that, one failed read (an expired token, the server restarting) left the row unread until the ledger
  * happened to change, which on a quiet device is never.
  */
+import { chunked } from './id-chunks';
 import type { DatabaseClient } from '../../src/db/database';
 import type { RxCollection } from 'rxdb';
 import type { Subscription } from 'rxjs';
@@ -89,11 +90,14 @@ export class RecheckRows {
       const token = gate.token;
       try {
         let unsettled = false;
-        for (const [name, rows] of groupByCollection(due)) {
-          if (this.stopped || db.closed) return;
-          const read = await this.readAgain(name, rows, seq);
-          await removeRecheck(db, read);
-          if (read.length < rows.length) unsettled = true;
+        for (const [name, all] of groupByCollection(due)) {
+          // After a long offline stretch the ledger can hold hundreds: one short URL at a time.
+          for (const rows of chunked(all)) {
+            if (this.stopped || db.closed) return;
+            const read = await this.readAgain(name, rows, seq);
+            await removeRecheck(db, read);
+            if (read.length < rows.length) unsettled = true;
+          }
         }
         this.backoff.succeeded();
         // Rows whose answer may be older than the device's state: asked again at once.

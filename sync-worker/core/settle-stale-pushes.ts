@@ -12,6 +12,7 @@
  * both sides agree on settles too). A row that differs, or is missing on the server, is left to the
  * push. Owns one subscription and one timer per replication; the returned function releases both.
  */
+import { chunked } from './id-chunks';
 import type { DatabaseClient } from '../../src/db/database';
 import { merge, throttleTime, type Subscription } from 'rxjs';
 import type { RxReplicationState } from 'rxdb/plugins/replication';
@@ -24,8 +25,6 @@ import { isServerRow, rowToDoc, schemaFields } from './rows';
 
 /** Quiet time after the last replication activity or ledger change before looking. */
 export const STALE_PUSH_IDLE_MS = 1_000;
-/** Ids per request (keeps the URL short; one request for the usual handful). */
-const IDS_PER_REQUEST = 100;
 
 type Doc = Record<string, unknown> & { id: string };
 
@@ -48,8 +47,7 @@ export async function settleStalePushes(options: StalePushOptions): Promise<stri
   if (ids.length === 0) return [];
   const fields = schemaFields(db.collections[sync.name]);
   const settled: string[] = [];
-  for (let i = 0; i < ids.length; i += IDS_PER_REQUEST) {
-    const chunk = ids.slice(i, i + IDS_PER_REQUEST);
+  for (const chunk of chunked(ids)) {
     const res = await client.from(sync.name).select('*').in('id', chunk);
     if (res.error) throw new Error(`${sync.name}: ${res.error.message}`);
     const docs = (res.data as unknown[]).filter(isServerRow).map((r) => rowToDoc<Doc>(fields, r));
