@@ -400,7 +400,10 @@ declare
   v_friends uuid[];
   v_page uuid[];
 begin
-  v_gyms := array(select h.gym_id from public.home_gyms h where h.user_id = v_uid and not h._deleted);
+  -- My gyms: my home gyms and the gym I show. Mine to use; the candidates' side is only what they show.
+  v_gyms := array(select h.gym_id from public.home_gyms h where h.user_id = v_uid and not h._deleted
+                  union
+                  select p.current_gym_id from public.profiles p where p.id = v_uid and p.current_gym_id is not null);
   v_friends := array(select f.friend_id from public.friendships f
                      where f.user_id = v_uid and not f._deleted and private.can_view(f.friend_id));
   v_page := array(
@@ -410,8 +413,7 @@ begin
       and not exists (select 1 from public.friendships f where f.user_id = v_uid and f.friend_id = p.id and not f._deleted)
       and (p_search is null or btrim(p_search) = '' or strpos(lower(p.username), lower(btrim(p_search))) > 0)
     order by
-      case when exists (select 1 from public.home_gyms h
-                        where h.user_id = p.id and not h._deleted and h.gym_id = any (v_gyms)) then 0
+      case when p.current_gym_id = any (v_gyms) then 0
            when exists (select 1 from public.friendships f
                         where f.friend_id = p.id and not f._deleted and f.user_id = any (v_friends)) then 1
            else 2 end,
