@@ -451,18 +451,13 @@ CREATE FUNCTION private.flexes_after_insert() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  v_zone text;
-  v_today date;
   v_paid int;
 begin
   -- Serialise one recipient's flexes so that two concurrent ones cannot both see room under the cap.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('flex_xp:' || new.recipient_id::text));
-  select coalesce(p.timezone, 'UTC') into v_zone from public.profiles p where p.id = new.recipient_id;
-  v_today := (pg_catalog.now() at time zone v_zone)::date;
   select count(*) into v_paid from public.xp_events x
   where x.user_id = new.recipient_id and x.source = 'flex_received'
-    and x.created_at >= (v_today::timestamp at time zone v_zone)
-    and x.created_at < ((v_today + 1)::timestamp at time zone v_zone);
+    and x.created_at > pg_catalog.now() - interval '24 hours';
   if v_paid < 10 then
     perform private.award_xp(new.recipient_id, 'flex_received', new.sender_id::text || ':' || new.activity_id, 5);
   end if;
