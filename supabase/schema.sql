@@ -184,15 +184,32 @@ CREATE FUNCTION private.check_ins_after_insert() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_visit boolean;
 begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('check_in_visit:' || new.user_id::text));
   -- One place at a time: an earlier open check-in ends where this one starts.
   update public.check_ins c set checked_out_at = new.checked_in_at
   where c.user_id = new.user_id and c.id <> new.id and c.checked_out_at is null and c.checked_in_at <= new.checked_in_at;
+  v_visit := not exists (
+      select 1 from public.check_ins c
+      where c.user_id = new.user_id and c.gym_id = new.gym_id and c.id <> new.id and not c._deleted
+        and c.checked_in_at > new.checked_in_at - interval '3 hours'
+        and c.checked_in_at < new.checked_in_at + interval '3 hours')
+    and (select count(*) from public.check_ins c
+         join public.activities a on a.id = 'check_in:' || c.id
+         where c.user_id = new.user_id and c.id <> new.id
+           and c.created_at > pg_catalog.now() - interval '24 hours') < 3;
+  if not v_visit then
+    return null;
+  end if;
   insert into public.activities (id, user_id, kind, gym_id, check_in_id, created_at)
   values ('check_in:' || new.id, new.user_id, 'check_in', new.gym_id, new.id, new.checked_in_at)
   on conflict (id) do nothing;
   perform private.unlock_achievements(new.user_id, 'check_ins',
-    (select count(*) from public.check_ins c where c.user_id = new.user_id and not c._deleted));
+    (select count(*) from public.check_ins c
+     where c.user_id = new.user_id and not c._deleted
+       and exists (select 1 from public.activities a where a.id = 'check_in:' || c.id)));
   return null;
 end
 $$;
