@@ -184,15 +184,32 @@ CREATE FUNCTION private.check_ins_after_insert() RETURNS trigger
     LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
+declare
+  v_visit boolean;
 begin
+  perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('check_in_visit:' || new.user_id::text));
   -- One place at a time: an earlier open check-in ends where this one starts.
   update public.check_ins c set checked_out_at = new.checked_in_at
   where c.user_id = new.user_id and c.id <> new.id and c.checked_out_at is null and c.checked_in_at <= new.checked_in_at;
+  v_visit := not exists (
+      select 1 from public.check_ins c
+      where c.user_id = new.user_id and c.gym_id = new.gym_id and c.id <> new.id and not c._deleted
+        and c.checked_in_at > new.checked_in_at - interval '3 hours'
+        and c.checked_in_at < new.checked_in_at + interval '3 hours')
+    and (select count(*) from public.check_ins c
+         join public.activities a on a.id = 'check_in:' || c.id
+         where c.user_id = new.user_id and c.id <> new.id
+           and c.created_at > pg_catalog.now() - interval '24 hours') < 3;
+  if not v_visit then
+    return null;
+  end if;
   insert into public.activities (id, user_id, kind, gym_id, check_in_id, created_at)
   values ('check_in:' || new.id, new.user_id, 'check_in', new.gym_id, new.id, new.checked_in_at)
   on conflict (id) do nothing;
   perform private.unlock_achievements(new.user_id, 'check_ins',
-    (select count(*) from public.check_ins c where c.user_id = new.user_id and not c._deleted));
+    (select count(*) from public.check_ins c
+     where c.user_id = new.user_id and not c._deleted
+       and exists (select 1 from public.activities a where a.id = 'check_in:' || c.id)));
   return null;
 end
 $$;
@@ -400,7 +417,10 @@ declare
   v_friends uuid[];
   v_page uuid[];
 begin
-  v_gyms := array(select h.gym_id from public.home_gyms h where h.user_id = v_uid and not h._deleted);
+  -- My gyms: my home gyms and the gym I show. Mine to use; the candidates' side is only what they show.
+  v_gyms := array(select h.gym_id from public.home_gyms h where h.user_id = v_uid and not h._deleted
+                  union
+                  select p.current_gym_id from public.profiles p where p.id = v_uid and p.current_gym_id is not null);
   v_friends := array(select f.friend_id from public.friendships f
                      where f.user_id = v_uid and not f._deleted and private.can_view(f.friend_id));
   v_page := array(
@@ -410,8 +430,7 @@ begin
       and not exists (select 1 from public.friendships f where f.user_id = v_uid and f.friend_id = p.id and not f._deleted)
       and (p_search is null or btrim(p_search) = '' or strpos(lower(p.username), lower(btrim(p_search))) > 0)
     order by
-      case when exists (select 1 from public.home_gyms h
-                        where h.user_id = p.id and not h._deleted and h.gym_id = any (v_gyms)) then 0
+      case when p.current_gym_id = any (v_gyms) then 0
            when exists (select 1 from public.friendships f
                         where f.friend_id = p.id and not f._deleted and f.user_id = any (v_friends)) then 1
            else 2 end,
@@ -449,18 +468,13 @@ CREATE FUNCTION private.flexes_after_insert() RETURNS trigger
     SET search_path TO ''
     AS $$
 declare
-  v_zone text;
-  v_today date;
   v_paid int;
 begin
   -- Serialise one recipient's flexes so that two concurrent ones cannot both see room under the cap.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext('flex_xp:' || new.recipient_id::text));
-  select coalesce(p.timezone, 'UTC') into v_zone from public.profiles p where p.id = new.recipient_id;
-  v_today := (pg_catalog.now() at time zone v_zone)::date;
   select count(*) into v_paid from public.xp_events x
   where x.user_id = new.recipient_id and x.source = 'flex_received'
-    and x.created_at >= (v_today::timestamp at time zone v_zone)
-    and x.created_at < ((v_today + 1)::timestamp at time zone v_zone);
+    and x.created_at > pg_catalog.now() - interval '24 hours';
   if v_paid < 10 then
     perform private.award_xp(new.recipient_id, 'flex_received', new.sender_id::text || ':' || new.activity_id, 5);
   end if;
@@ -596,6 +610,13 @@ CREATE TABLE public.profiles (
     CONSTRAINT profiles_username_check CHECK ((((char_length(username) >= 1) AND (char_length(username) <= 12)) AND (POSITION(('#'::text) IN (username)) = 0))),
     CONSTRAINT profiles_visibility_check CHECK ((visibility = ANY (ARRAY['public'::text, 'friends'::text, 'private'::text])))
 );
+
+
+--
+-- Name: COLUMN profiles.timezone; Type: COMMENT; Schema: public; Owner: -
+--
+
+COMMENT ON COLUMN public.profiles.timezone IS 'The owner''s IANA zone (follows their device). Owner-only: the table shows each user their own row; others read cards and get_profile_rows, which leave it out.';
 
 
 --
@@ -1158,9 +1179,11 @@ CREATE FUNCTION private.live_profile_cards() RETURNS trigger
     SET search_path TO ''
     AS $$
 begin
+  -- Friends get the card when a column they may read changed (the card, or what get_profile_rows adds,
+  -- which their devices then pull); a zone change alone sends nothing, so its timing tells them nothing.
   if tg_op = 'UPDATE'
-     and (pg_catalog.to_jsonb(old) - '_modified' - 'last_active_at')
-         = (pg_catalog.to_jsonb(new) - '_modified' - 'last_active_at') then
+     and (pg_catalog.to_jsonb(old) - '_modified' - 'last_active_at' - 'timezone')
+         = (pg_catalog.to_jsonb(new) - '_modified' - 'last_active_at' - 'timezone') then
     return null;
   end if;
   perform private.live_send(private.friend_audience(new.id), tg_op,
@@ -1299,6 +1322,31 @@ CREATE FUNCTION private.profile_exists(p_id uuid) RETURNS boolean
     AS $$
   select exists (select 1 from public.profiles p where p.id = p_id and not p._deleted)
 $$;
+
+
+--
+-- Name: profile_rows(uuid[]); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.profile_rows(p_ids uuid[]) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, xp bigint, current_streak integer, best_streak integer, current_gym_id text, visibility text, last_active_at timestamp with time zone, created_at timestamp with time zone, _modified timestamp with time zone, _deleted boolean)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select p.id, p.username, p.discriminator, p.slug, p.first_name, p.last_name, p.avatar_id,
+         p.profile_picture_url, p.level, p.xp, p.current_streak, p.best_streak, p.current_gym_id,
+         p.visibility, p.last_active_at, p.created_at, p._modified, p._deleted
+  from public.profiles p
+  where (select auth.uid()) is not null
+    and p.id = any (p_ids[1:1000])
+    and private.can_view(p.id)
+$$;
+
+
+--
+-- Name: FUNCTION profile_rows(p_ids uuid[]); Type: COMMENT; Schema: private; Owner: -
+--
+
+COMMENT ON FUNCTION private.profile_rows(p_ids uuid[]) IS 'The body of public.get_profile_rows (security invoker wrapper); definer to read rows RLS keeps to their owner, without the zone.';
 
 
 --
@@ -1929,6 +1977,19 @@ CREATE FUNCTION private.user_today(p_user uuid) RETURNS date
     SET search_path TO ''
     AS $$
   select (pg_catalog.now() at time zone coalesce((select p.timezone from public.profiles p where p.id = p_user), 'UTC'))::date
+$$;
+
+
+--
+-- Name: visible_handle(uuid); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.visible_handle(p_id uuid) RETURNS TABLE(username text, discriminator text)
+    LANGUAGE sql STABLE SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+  select p.username, p.discriminator from public.profiles p
+  where p.id = p_id and private.can_view(p.id)
 $$;
 
 
@@ -2676,6 +2737,18 @@ $$;
 
 
 --
+-- Name: get_profile_rows(uuid[]); Type: FUNCTION; Schema: public; Owner: -
+--
+
+CREATE FUNCTION public.get_profile_rows(p_ids uuid[]) RETURNS TABLE(id uuid, username text, discriminator text, slug text, first_name text, last_name text, avatar_id text, profile_picture_url text, level integer, xp bigint, current_streak integer, best_streak integer, current_gym_id text, visibility text, last_active_at timestamp with time zone, created_at timestamp with time zone, _modified timestamp with time zone, _deleted boolean)
+    LANGUAGE sql STABLE
+    SET search_path TO ''
+    AS $$
+  select * from private.profile_rows(p_ids)
+$$;
+
+
+--
 -- Name: get_public_activity(uuid, integer); Type: FUNCTION; Schema: public; Owner: -
 --
 
@@ -2691,7 +2764,7 @@ CREATE FUNCTION public.get_public_activity(p_id uuid, p_limit integer DEFAULT 10
   from public.activities a
   left join public.workouts w on w.id = a.workout_id and not w._deleted
   left join public.gyms g on g.id = a.gym_id
-  left join public.profiles fr on fr.id = a.friend_id and not fr._deleted
+  left join lateral private.visible_handle(a.friend_id) fr on true
   where a.user_id = p_id and not a._deleted
   order by a.created_at desc, a.id desc
   limit least(greatest(coalesce(p_limit, 10), 1), 50)
@@ -2917,9 +2990,8 @@ begin
   end if;
   -- Only a friend's workout reaches this point with meaning; the insert trigger refuses the rest with
   -- 'Workout not found', so the "over" answer below tells nothing about strangers' workouts.
-  if private.are_friends(v_uid, v_owner) and v_date < (
-       select (pg_catalog.now() at time zone coalesce(p.timezone, 'UTC'))::date
-       from public.profiles p where p.id = v_owner) then
+  -- The owner's today through private.user_today: the requester cannot read the owner's row (or zone).
+  if private.are_friends(v_uid, v_owner) and v_date < private.user_today(v_owner) then
     raise exception 'Workout is over' using errcode = 'SPW06';
   end if;
   if p_replace_workout_id is null then
@@ -5416,17 +5488,17 @@ ALTER TABLE public.profiles ENABLE ROW LEVEL SECURITY;
 
 
 --
+-- Name: profiles profiles: owner reads own row; Type: POLICY; Schema: public; Owner: -
+--
+
+CREATE POLICY "profiles: owner reads own row" ON public.profiles FOR SELECT TO authenticated USING ((id = ( SELECT auth.uid() AS uid)));
+
+
+--
 -- Name: profiles profiles: owner updates own row; Type: POLICY; Schema: public; Owner: -
 --
 
 CREATE POLICY "profiles: owner updates own row" ON public.profiles FOR UPDATE TO authenticated USING ((id = ( SELECT auth.uid() AS uid))) WITH CHECK ((id = ( SELECT auth.uid() AS uid)));
-
-
---
--- Name: profiles profiles: visible per visibility; Type: POLICY; Schema: public; Owner: -
---
-
-CREATE POLICY "profiles: visible per visibility" ON public.profiles FOR SELECT TO authenticated USING (((id = ( SELECT auth.uid() AS uid)) OR ((NOT _deleted) AND ((visibility = 'public'::text) OR ((visibility = 'friends'::text) AND private.are_friends(id, ( SELECT auth.uid() AS uid)))))));
 
 
 --
@@ -6221,6 +6293,15 @@ GRANT ALL ON FUNCTION private.profile_exists(p_id uuid) TO service_role;
 
 
 --
+-- Name: FUNCTION profile_rows(p_ids uuid[]); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.profile_rows(p_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.profile_rows(p_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION private.profile_rows(p_ids uuid[]) TO service_role;
+
+
+--
 -- Name: FUNCTION profiles_after_update(); Type: ACL; Schema: private; Owner: -
 --
 
@@ -6403,6 +6484,15 @@ REVOKE ALL ON FUNCTION private.user_settings_before_insert() FROM PUBLIC;
 REVOKE ALL ON FUNCTION private.user_today(p_user uuid) FROM PUBLIC;
 GRANT ALL ON FUNCTION private.user_today(p_user uuid) TO authenticated;
 GRANT ALL ON FUNCTION private.user_today(p_user uuid) TO service_role;
+
+
+--
+-- Name: FUNCTION visible_handle(p_id uuid); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.visible_handle(p_id uuid) FROM PUBLIC;
+GRANT ALL ON FUNCTION private.visible_handle(p_id uuid) TO authenticated;
+GRANT ALL ON FUNCTION private.visible_handle(p_id uuid) TO service_role;
 
 
 --
@@ -6734,6 +6824,15 @@ GRANT ALL ON FUNCTION public.get_friends_at_gym(p_gym_id text) TO service_role;
 REVOKE ALL ON FUNCTION public.get_friends_checked_in() FROM PUBLIC;
 GRANT ALL ON FUNCTION public.get_friends_checked_in() TO authenticated;
 GRANT ALL ON FUNCTION public.get_friends_checked_in() TO service_role;
+
+
+--
+-- Name: FUNCTION get_profile_rows(p_ids uuid[]); Type: ACL; Schema: public; Owner: -
+--
+
+REVOKE ALL ON FUNCTION public.get_profile_rows(p_ids uuid[]) FROM PUBLIC;
+GRANT ALL ON FUNCTION public.get_profile_rows(p_ids uuid[]) TO authenticated;
+GRANT ALL ON FUNCTION public.get_profile_rows(p_ids uuid[]) TO service_role;
 
 
 --

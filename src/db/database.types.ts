@@ -1223,6 +1223,29 @@ export type Database = {
           user_id: string;
         }[];
       };
+      get_profile_rows: {
+        Args: { p_ids: string[] };
+        Returns: {
+          _deleted: boolean;
+          _modified: string;
+          avatar_id: string;
+          best_streak: number;
+          created_at: string;
+          current_gym_id: string;
+          current_streak: number;
+          discriminator: string;
+          first_name: string;
+          id: string;
+          last_active_at: string;
+          last_name: string;
+          level: number;
+          profile_picture_url: string;
+          slug: string;
+          username: string;
+          visibility: string;
+          xp: number;
+        }[];
+      };
       get_public_activity: {
         Args: { p_id: string; p_limit?: number };
         Returns: {

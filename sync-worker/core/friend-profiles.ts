@@ -4,9 +4,10 @@
  * collection; its identifier carries a hash of the sorted ids, so a changed friend set starts a fresh
  * pull of exactly those profiles (a checkpoint of the old set would skip a new friend's older row).
  * Never pulls every public profile. Profiles of people who are no longer friends are removed locally.
- * The ids go in chunks of IDS_PER_REQUEST (id-chunks.ts), one replication each: a user may have 500 friends
- * (20261206200200_friend_limit.sql), and 500 ids in one `in` filter make a URL of about 19 KB, past the
- * 16 KB that Node (the emulator) and common proxies accept in a request head.
+ * The rows come from the RPC get_profile_rows (the table shows each user only their own row, whose time
+ * zone is theirs alone: 20261207161000), with the ids in its POST body. They go in chunks of
+ * IDS_PER_REQUEST (id-chunks.ts), one replication each: a user may have 500 friends
+ * (20261206200200_friend_limit.sql); smaller pulls stay the rule.
  * Owns those replications and the friendships subscription; `stop()` releases them.
  */
 import type { DatabaseClient } from '../../src/db/database';

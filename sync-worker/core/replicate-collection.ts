@@ -101,7 +101,7 @@ export interface ReplicateOptions {
   hooks: ReplicationHooks;
   retryTime: number;
   pullBatchSize?: number;
-  /** Pull only these ids (friends' profiles); an empty list pulls nothing. */
+  /** Pull only these ids (friends' profiles, through get_profile_rows); an empty list pulls nothing. */
   idIn?: readonly string[];
   /** A new device's first requests: the first screen's ahead of the history (first-screen-lane.ts). */
   lane?: FirstScreenLane;
@@ -133,9 +133,13 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     batchSize: number,
     token: string | null,
   ): Promise<ServerRow[]> {
-    let query = client.from(sync.name).select('*');
+    const table = client.from(sync.name).select('*');
+    // Other people's profiles: the table shows each user their own row only (the zone is theirs alone);
+    // get_profile_rows answers the rows of these ids without it, and takes the same filters and order.
+    let query = options.idIn
+      ? (client.rpc('get_profile_rows', { p_ids: [...options.idIn] }).select('*') as unknown as typeof table)
+      : table;
     if (sync.ownerColumn) query = query.eq(sync.ownerColumn, userId);
-    if (options.idIn) query = query.in('id', [...options.idIn]);
     if (after?.modified) {
       const { modified: m, id } = after;
       query = query.or(`_modified.gt.${m},and(_modified.eq.${m},id.gt.${id})`);

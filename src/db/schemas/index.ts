@@ -59,7 +59,8 @@ export const REPLICATION: Record<CollectionName, { mode: 'push'; rpc: PushRpc } 
  * here, the one place both realms read (the migration runs its own election, so both must agree).
  */
 export const MIGRATION_STRATEGIES: Record<CollectionName, MigrationStrategies> = {
-  profiles: {},
+  // v1 made `timezone` optional (friends' rows come without it): every v0 document is valid as it is.
+  profiles: { 1: (doc: unknown) => doc },
   user_settings: {},
   workouts: {},
   rest_days: {},

@@ -5,6 +5,8 @@ import { indexedInt, nullableText, nullableTimestamp, timestamp, uuid } from './
  * public.profiles: the signed-in user's own row plus the public profiles of friends (and of people the
  * other collections point at). Pull-only: xp, level and streaks are server-owned; the own-profile
  * command edits the user-owned columns optimistically and records an update intent (pending-writes.ts).
+ * `timezone` is on the own row only: a friend's row comes without it (get_profile_rows; the zone follows
+ * travel, so it is its owner's alone). v1 made it optional; v0 documents are valid as they are.
  */
 export interface ProfileDoc {
   id: string;
@@ -21,14 +23,15 @@ export interface ProfileDoc {
   best_streak: number;
   current_gym_id: string | null;
   visibility: 'public' | 'friends' | 'private';
-  timezone: string;
+  /** The own row's zone; absent on friends' rows. */
+  timezone?: string;
   last_active_at: string | null;
   created_at: string;
 }
 
 export const profileSchema: RxJsonSchema<ProfileDoc> = {
   title: 'profiles',
-  version: 0,
+  version: 1,
   primaryKey: 'id',
   type: 'object',
   properties: {
@@ -62,7 +65,6 @@ export const profileSchema: RxJsonSchema<ProfileDoc> = {
     'current_streak',
     'best_streak',
     'visibility',
-    'timezone',
     'created_at',
   ],
   indexes: ['username', 'level'],

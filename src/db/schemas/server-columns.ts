@@ -202,10 +202,12 @@ export const OMITTED_COLUMNS: { [C in CollectionName]: Partial<Record<keyof Tabl
 };
 
 // The document interfaces against the Row types, at compile time: every field is a column whose type
-// (nullability included) admits the field's (a document may narrow a text column to its enum values).
+// (nullability included) admits the field's (a document may narrow a text column to its enum values). An
+// optional field is one some rows come without (a friend's profile has no `timezone`): its type is checked
+// where it is present.
 type FieldMismatch<C extends CollectionName> = {
   [K in keyof DocTypes[C]]-?: K extends keyof Tables<C>
-    ? DocTypes[C][K] extends Tables<C>[K]
+    ? Exclude<DocTypes[C][K], undefined> extends Tables<C>[K]
       ? never
       : K
     : K;

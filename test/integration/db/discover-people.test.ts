@@ -1,5 +1,6 @@
-// discover_people (migration 20261126141000): public profiles only, members of my home gyms first, then
-// friends of my friends (only through friends whose friends list I may see), then the rest by level.
+// discover_people (migrations 20261126141000, 20261207160000): public profiles only, people who show one of
+// my gyms first (their chosen gym, never their hidden home gyms), then friends of my friends (only through
+// friends whose friends list I may see), then the rest by level.
 import { beforeAll, expect, it } from 'vitest';
 import { describeEachEngine } from '../../support/engines';
 import { createUserWith, makeFriends, sqlState } from './helpers';
@@ -11,6 +12,7 @@ describeEachEngine('discover_people: order and visibility', (ctx) => {
   let pal: string;
   let hush: string;
   let gymMate: string;
+  let hiddenMate: string;
   let fof: string;
   let hushFof: string;
   let top: string;
@@ -44,6 +46,7 @@ describeEachEngine('discover_people: order and visibility', (ctx) => {
     pal = await createUserWith(ctx, 'dqpal');
     hush = await createUserWith(ctx, 'dqhush', 'private');
     gymMate = await createUserWith(ctx, 'dqgym');
+    hiddenMate = await createUserWith(ctx, 'dqhidden');
     fof = await createUserWith(ctx, 'dqfof');
     hushFof = await createUserWith(ctx, 'dqhushfof');
     top = await createUserWith(ctx, 'dqtop');
@@ -55,17 +58,21 @@ describeEachEngine('discover_people: order and visibility', (ctx) => {
     await makeFriends(ctx.engine(), pal, fof);
     await makeFriends(ctx.engine(), pal, friendsOnlyFof);
     await makeFriends(ctx.engine(), hush, hushFof);
-    for (const u of [me, gymMate, privateGymMate]) await homeGym(u);
+    for (const u of [me, gymMate, hiddenMate, privateGymMate]) await homeGym(u);
+    // gymMate shows the gym on their profile; hiddenMate trains there too, which only they may know.
+    await ctx.engine().query('update public.profiles set current_gym_id = $2 where id = $1', [gymMate, GYM]);
     // Levels that would put everyone in the opposite order if level alone decided.
     await level(gymMate, 1);
     await level(fof, 2);
     await level(hushFof, 40);
     await level(top, 50);
     await level(low, 3);
+    await level(hiddenMate, 4);
   });
 
-  it('as me: home-gym members, then friends of friends, then the rest by level; no private or friends-only', async () => {
-    expect(await discover(me)).toEqual([gymMate, fof, top, hushFof, low]);
+  it('as me: who shows my gym, then friends of friends, then the rest by level; no private or friends-only', async () => {
+    // hiddenMate's home gym gives no rank: the order must not tell a stranger where someone trains.
+    expect(await discover(me)).toEqual([gymMate, fof, top, hushFof, hiddenMate, low]);
   });
 
   it("a private friend's friends list gives no rank (their list is theirs alone)", async () => {
@@ -76,8 +83,8 @@ describeEachEngine('discover_people: order and visibility', (ctx) => {
   it('as a stranger: public profiles by level only, never private or friends-only ones', async () => {
     const stranger = await createUserWith(ctx, 'dqstranger');
     const ids = await discover(stranger);
-    expect(ids.slice(0, 3)).toEqual([top, hushFof, low]);
-    expect(new Set(ids)).toEqual(new Set([top, hushFof, low, fof, gymMate, me, pal]));
+    expect(ids.slice(0, 4)).toEqual([top, hushFof, hiddenMate, low]);
+    expect(new Set(ids)).toEqual(new Set([top, hushFof, hiddenMate, low, fof, gymMate, me, pal]));
     expect(ids).not.toContain(hush);
     expect(ids).not.toContain(privateGymMate);
     expect(ids).not.toContain(friendsOnlyFof);

@@ -1,7 +1,8 @@
 // @clock-sensitive: days from today, time windows
 // Server rules against farming and probing (issue 15; migration 20261126110000_visibility_and_flex_rules.sql):
 // - flex XP: +5 once per sender and activity, never one's own, at most 10 paid flexes (50 XP) per
-//   recipient per day in the recipient's zone; further flexes are recorded and notified, unpaid;
+//   recipient in any 24 hours (migration 20261207162000; it was per day in the recipient's zone, which a
+//   zone hop reset); further flexes are recorded and notified, unpaid;
 // - a sock puppet cannot make backfilled workouts pay (no activity outside the streak window);
 // - workouts.joined_from names only a workout the user was accepted into, with one answer for a missing
 //   and an existing workout (no existence oracle); the accept path still makes the copy.
@@ -111,23 +112,22 @@ describeEachEngine('flex and join rules', (ctx) => {
       ).toBe(0);
     });
 
-    it('counts the day in the recipient’s zone: yesterday’s paid flexes do not fill today', async () => {
-      // Two recipients far east of UTC, each with 10 paid flexes on the ledger: one at the very start of
-      // today in that zone, one a minute before it (yesterday there).
+    it('counts a rolling 24 hours, whatever the zone: paid 23 h 59 ago still fills it, 24 h 1 min ago not', async () => {
+      // Two recipients far east of UTC, each with 10 paid flexes on the ledger: one 23 h 59 min ago, one
+      // 24 h 1 min ago. Which local day each fell on plays no part.
       const zone = 'Pacific/Kiritimati';
       const full = await createUserWith(ctx, 'fulltoday', 'public', zone);
       const fresh = await createUserWith(ctx, 'yesterday', 'public', zone);
-      for (const [user, shift] of [
-        [full, '0 minutes'],
-        [fresh, '-1 minute'],
+      for (const [user, ago] of [
+        [full, '23 hours 59 minutes'],
+        [fresh, '24 hours 1 minute'],
       ] as const) {
         await makeFriends(db(), user, puppet);
         await db().query(
           `insert into public.xp_events (user_id, source, source_id, amount, created_at)
-           select $1, 'flex_received', 'seed:' || g, 5,
-                  ((now() at time zone $2)::date::timestamp at time zone $2) + $3::interval
+           select $1, 'flex_received', 'seed:' || g, 5, now() - $2::interval
            from generate_series(1, ${CAP}) g`,
-          [user, zone, shift],
+          [user, ago],
         );
       }
       await flex(puppet, `workout:${await workout(full, 0)}`);

@@ -223,10 +223,13 @@ describeEachEngine('visibility', (ctx) => {
     });
 
     it('profiles.last_active_at is handed out to nobody (null for the user, a friend and a stranger)', async () => {
+      // The table shows a user their own row only; others read rows through get_profile_rows.
       const read = (who: string, owner: string) =>
         rows<{ last_active_at: string | null }>(
           who,
-          'select last_active_at from public.profiles where id = $1',
+          who === owner
+            ? 'select last_active_at from public.profiles where id = $1'
+            : 'select last_active_at from public.get_profile_rows(array[$1::uuid])',
           [owner],
         );
       expect(await read(stranger, pub)).toEqual([{ last_active_at: null }]);
@@ -294,18 +297,20 @@ describeEachEngine('visibility', (ctx) => {
       expect(byBuddy).toContain(stranger);
     });
 
-    it('profiles rows per visibility', async () => {
-      const read = async (who: string) =>
-        (
-          await rows<{ id: string }>(who, 'select id from public.profiles where id = any($1)', [
-            [pub, fo, priv],
-          ])
-        )
+    it('profiles rows per visibility (get_profile_rows; the table itself is the owner’s own row only)', async () => {
+      const read = async (who: string, source: string) =>
+        (await rows<{ id: string }>(who, `select id from ${source}`, [[pub, fo, priv]]))
           .map((r) => r.id)
           .sort();
-      expect(await read(stranger)).toEqual([pub]);
-      expect(await read(buddy)).toEqual([pub, fo].sort());
-      expect(await read(priv)).toEqual([pub, priv].sort());
+      const rpc = 'public.get_profile_rows($1)';
+      expect(await read(stranger, rpc)).toEqual([pub]);
+      expect(await read(buddy, rpc)).toEqual([pub, fo].sort());
+      expect(await read(priv, rpc)).toEqual([pub, priv].sort());
+      // The table: each user's own row, nobody else's (it carries the time zone, which follows travel).
+      const table = 'public.profiles where id = any($1)';
+      expect(await read(stranger, table)).toEqual([]);
+      expect(await read(buddy, table)).toEqual([]);
+      expect(await read(priv, table)).toEqual([priv]);
     });
   });
 });

@@ -153,6 +153,9 @@ describeEachEmulator('local documents and friends', (suite) => {
     // Public, but not a friend: never pulled.
     expect(await db.profiles.findOne(stranger.id).exec()).toBeNull();
     expect((await db.profiles.find().exec()).map((p) => p.id).sort()).toEqual([me.id, friend.id].sort());
+    // The friend's row comes without their time zone (get_profile_rows); my own row has mine.
+    expect((await db.profiles.findOne(friend.id).exec())?.toJSON().timezone).toBeUndefined();
+    expect((await db.profiles.findOne(me.id).exec())?.timezone).toBe('UTC');
 
     // A friend's new activity reaches my feed window (realtime on activities).
     await sql(

@@ -93,7 +93,11 @@ export async function openDevice(
     eventReduce: true,
   })) as unknown as SpotterDatabase;
   const names = options.collections ?? (['workouts', 'user_settings', 'xp_events'] as const);
-  await db.addCollections(Object.fromEntries(names.map((n) => [n, COLLECTIONS[n]])));
+  // A test database is new (or reopened at the same versions): nothing to migrate, as open-database.ts
+  // says to RxDB when no migration is due (it would otherwise call into the absent migration plugin).
+  await db.addCollections(
+    Object.fromEntries(names.map((n) => [n, { ...COLLECTIONS[n], autoMigrate: false }])),
+  );
   keepPullBases(db);
 
   let session: SyncSession;

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useUserData } from '@/sync/user-data-context';
-import { achievementStatuses, emptyCounts, type AchievementStatus } from '../model/achievements';
+import { achievementStatuses, emptyCounts, visitCount, type AchievementStatus } from '../model/achievements';
 import type { ProgressView } from '../model/progress-view';
 import { useLive } from '@/sync/use-live';
 
@@ -22,7 +22,8 @@ export function useAchievements(
     [userId],
   );
   const restDays = useLive((db) => db.rest_days.count({ selector: { user_id: userId } }), [userId]);
-  const checkIns = useLive((db) => db.check_ins.count({ selector: { user_id: userId } }), [userId]);
+  // Visits, not check-ins: the server counts check-ins at one gym within 3 hours as one (visitCount).
+  const checkIns = useLive((db) => db.check_ins.find({ selector: { user_id: userId } }), [userId]);
   const friends = useLive((db) => db.friendships.count({ selector: { user_id: userId } }), [userId]);
   const challenges = useLive(
     (db) => db.xp_events.find({ selector: { user_id: userId, source: 'daily_challenge' } }),
@@ -48,7 +49,7 @@ export function useAchievements(
     counts.workouts = workoutCount ?? 0;
     counts.joins = joinedWorkouts?.length ?? 0;
     counts.rest_days = restDays ?? 0;
-    counts.check_ins = checkIns ?? 0;
+    counts.check_ins = visitCount(checkIns ?? []);
     counts.friends = friends ?? 0;
     const ledgerDays = new Set(challenges?.map((c) => c.source_id));
     counts.daily_challenges = ledgerDays.size + (pendingChallenge ? 1 : 0);

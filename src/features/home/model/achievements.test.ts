@@ -1,6 +1,6 @@
 // @clock-sensitive: streak achievements
 import { describe, expect, it } from 'vitest';
-import { ACHIEVEMENTS, achievementStatuses, emptyCounts } from './achievements';
+import { ACHIEVEMENTS, achievementStatuses, emptyCounts, visitCount } from './achievements';
 import { nextGoal } from './next-goal';
 
 const byId = (list: ReturnType<typeof achievementStatuses>, id: string) => list.find((a) => a.id === id);
@@ -62,5 +62,23 @@ describe('next goal', () => {
       xpToGo: 229,
       percent: 0,
     });
+  });
+});
+
+describe('check-in visits', () => {
+  const at = (gym: string, time: string) => ({ gym_id: gym, checked_in_at: `2026-03-01T${time}:00Z` });
+
+  it('counts check-ins at one gym within 3 hours as one visit, as the server does', () => {
+    const burst = Array.from({ length: 10 }, (_, i) => at('a', `09:0${i}`));
+    expect(visitCount(burst)).toBe(1);
+    // A chain closer than 3 hours apart stays one visit; 3 hours after the last is a new one.
+    expect(visitCount([at('a', '09:00'), at('a', '11:30'), at('a', '14:30')])).toBe(2);
+    // Order of arrival does not matter.
+    expect(visitCount([at('a', '14:30'), at('a', '09:00'), at('a', '11:30')])).toBe(2);
+  });
+
+  it('counts another gym as another visit', () => {
+    expect(visitCount([at('a', '09:00'), at('b', '09:01'), at('a', '09:02')])).toBe(2);
+    expect(visitCount([])).toBe(0);
   });
 });

@@ -51,6 +51,35 @@ export const emptyCounts = (): AchievementCounts => ({
   joins: 0,
 });
 
+/**
+ * Check-ins at one gym within this long of another are one visit (migration 20261207163000): presence
+ * counts a check-in as "here now" for 3 hours, and ten check-ins in a minute must not farm the
+ * check-in achievements.
+ */
+export const VISIT_GAP_MS = 3 * 60 * 60 * 1000;
+
+/**
+ * The visits among a user's check-ins, as the server counts them toward the achievements: a check-in
+ * counts unless another at the same gym began less than VISIT_GAP_MS before it. (The server also counts
+ * at most 3 visits arriving a day; a device cannot see arrivals, and real users stay under it.)
+ */
+export function visitCount(checkIns: readonly { gym_id: string; checked_in_at: string }[]): number {
+  const byGym = new Map<string, number[]>();
+  for (const c of checkIns) {
+    const at = Date.parse(c.checked_in_at);
+    if (Number.isNaN(at)) continue;
+    byGym.set(c.gym_id, [...(byGym.get(c.gym_id) ?? []), at]);
+  }
+  let visits = 0;
+  for (const times of byGym.values()) {
+    times.sort((a, b) => a - b);
+    times.forEach((at, i) => {
+      if (i === 0 || at - times[i - 1]! >= VISIT_GAP_MS) visits += 1;
+    });
+  }
+  return visits;
+}
+
 export function achievementStatuses(
   counts: AchievementCounts,
   unlockedOnServer: ReadonlySet<string> = new Set(),

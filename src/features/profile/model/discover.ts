@@ -1,5 +1,5 @@
-// The rows of the server's `discover_people` (public profiles that are not me and not my friends; members
-// of my home gyms first, then friends of friends, then by level). Rows are checked before they reach the
+// The rows of the server's `discover_people` (public profiles that are not me and not my friends; who shows
+// one of my gyms first, then friends of friends, then by level: hidden home gyms never rank). Rows are checked before they reach the
 // screen: an answer of another shape shows as nothing rather than as a broken row.
 import { formatHandle } from '@/domain/identity';
 

@@ -13,7 +13,7 @@ async function renderNote(device: string, language: 'en' | 'de' | 'it' = 'en', f
   const db = await openTestDatabase({ userId: USER, collections: ['profiles'] });
   await db.profiles.insert(ROWS.profiles); // Europe/Berlin
   if (follow) expect((await updateProfile({ db, userId: USER }, { timezone: device })).ok).toBe(true);
-  const zone = (await db.profiles.findOne(USER).exec())!.timezone;
+  const zone = (await db.profiles.findOne(USER).exec())!.timezone!;
   renderWithProviders(<DayBoundaryNote db={db} userId={USER} zone={zone} readDeviceZone={() => device} />, {
     language,
   });

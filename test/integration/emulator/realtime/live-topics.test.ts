@@ -216,10 +216,14 @@ describeEachEmulator('live topics on private channels', (suite) => {
       expect(Object.keys(cards[0]?.payload.record ?? {}).sort()).toEqual(CARD_KEYS);
       expect(cards[0]?.payload.old_record).toEqual({ id: alice });
       expect(b.items.every((m) => m.payload.table !== 'profile_details')).toBe(true);
-      // A change of a column friends read but not on the card (the zone) sends the card again (their
-      // devices pull the row); the unused last_active_at alone sends nothing.
+      // The zone is alice's alone (it follows travel): a zone change sends friends nothing, nor does the
+      // unused last_active_at (migration 20261207161000). A column friends read but not on the card (the
+      // chosen gym) sends the card again: their devices pull the row (get_profile_rows).
       await db().query('update public.profiles set timezone = $2 where id = $1', [alice, 'Europe/Rome']);
       await db().query('update public.profiles set last_active_at = now() where id = $1', [alice]);
+      await settle(emulator());
+      expect(of(b, 'profiles')).toHaveLength(1);
+      await db().query('update public.profiles set current_gym_id = $2 where id = $1', [alice, GYM]);
       await settle(emulator());
       expect(of(b, 'profiles')).toHaveLength(2);
       expect(c.items).toHaveLength(0);

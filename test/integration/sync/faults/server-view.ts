@@ -1,7 +1,7 @@
 /**
  * "Every device equals the server": for each collection a device holds, the rows the server shows that
  * user through PostgREST (the same filters as the device's pull: collectionSync's owner column, RLS for
- * the rest, the own and friends' profiles), projected onto the collection's schema fields like a pull
+ * the rest, the own profile and friends' rows through get_profile_rows), projected onto the collection's schema fields like a pull
  * does (rowToDoc), against the device's documents. Deleted rows count on neither side.
  */
 import type { DatabaseClient } from '../../../../src/db/database';
@@ -53,9 +53,22 @@ async function serverRows(
   friendIds: readonly string[],
 ): Promise<Row[]> {
   const sync = collectionSync(name, userId);
+  if (name === 'profiles') {
+    // The table shows the own row only; friends' rows come from get_profile_rows (without their time
+    // zone), as the device pulls them (friend-profiles.ts).
+    const own = await client.from('profiles').select('*').eq('id', userId).eq('_deleted', false);
+    if (own.error) throw new Error(`server profiles: ${own.error.message}`);
+    if (friendIds.length === 0) return own.data;
+    const friends = await client
+      .rpc('get_profile_rows', { p_ids: [...friendIds] })
+      .select('*')
+      .eq('_deleted', false)
+      .order('id');
+    if (friends.error) throw new Error(`server profiles: ${friends.error.message}`);
+    return [...own.data, ...friends.data];
+  }
   let query = client.from(name).select('*').eq('_deleted', false);
-  if (name === 'profiles') query = query.in('id', [userId, ...friendIds]);
-  else if (sync.ownerColumn) query = query.eq(sync.ownerColumn, userId);
+  if (sync.ownerColumn) query = query.eq(sync.ownerColumn, userId);
   const res = await query.order('id').limit(1000);
   if (res.error) throw new Error(`server ${name}: ${res.error.message}`);
   return res.data;
