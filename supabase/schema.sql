@@ -1390,7 +1390,7 @@ $$;
 --
 
 CREATE FUNCTION private.profiles_before_write() RETURNS trigger
-    LANGUAGE plpgsql
+    LANGUAGE plpgsql SECURITY DEFINER
     SET search_path TO ''
     AS $$
 begin

@@ -127,63 +127,73 @@ describeEachEmulator('local documents and friends', (suite) => {
     expect((await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.more).toBe(false);
   });
 
-  it('pulls friends’ profiles only, follows their changes and forgets former friends', async () => {
-    const me = await newUser(emulator());
-    const friend = await newUser(emulator());
-    const stranger = await newUser(emulator());
-    const device = await openDevice(emulator(), me.id, {
-      token: me.token,
-      collections: ['profiles', 'friendships'],
-    });
-    devices.push(device);
-    const { db } = device;
-    await eventually(async () => (await db.profiles.findOne(me.id).exec()) !== null);
-    expect(await db.profiles.findOne(friend.id).exec()).toBeNull();
+  // Each step waits up to 30 s: on a loaded 2-core CI run a friendship's arrival, the re-pull it starts
+  // (debounced) and the profile's pull took past 10 s (the last two CI runs).
+  it(
+    'pulls friends’ profiles only, follows their changes and forgets former friends',
+    { timeout: 120_000 },
+    async () => {
+      const me = await newUser(emulator());
+      const friend = await newUser(emulator());
+      const stranger = await newUser(emulator());
+      const device = await openDevice(emulator(), me.id, {
+        token: me.token,
+        collections: ['profiles', 'friendships'],
+      });
+      devices.push(device);
+      const { db } = device;
+      await eventually(async () => (await db.profiles.findOne(me.id).exec()) !== null);
+      expect(await db.profiles.findOne(friend.id).exec()).toBeNull();
 
-    await sql(
-      `insert into public.friendships (id, user_id, friend_id) values ($1 || ':' || $2, $1::uuid, $2::uuid),
+      await sql(
+        `insert into public.friendships (id, user_id, friend_id) values ($1 || ':' || $2, $1::uuid, $2::uuid),
          ($2 || ':' || $1, $2::uuid, $1::uuid)`,
-      [me.id, friend.id],
-    );
-    await eventually(
-      async () => (await db.profiles.findOne(friend.id).exec()) !== null,
-      10_000,
-      'friend pulled',
-    );
-    // Public, but not a friend: never pulled.
-    expect(await db.profiles.findOne(stranger.id).exec()).toBeNull();
-    expect((await db.profiles.find().exec()).map((p) => p.id).sort()).toEqual([me.id, friend.id].sort());
-    // The friend's row comes without their time zone (get_profile_rows); my own row has mine.
-    expect((await db.profiles.findOne(friend.id).exec())?.toJSON().timezone).toBeUndefined();
-    expect((await db.profiles.findOne(me.id).exec())?.timezone).toBe('UTC');
+        [me.id, friend.id],
+      );
+      await eventually(
+        async () => (await db.profiles.findOne(friend.id).exec()) !== null,
+        30_000,
+        'friend pulled',
+      );
+      // Public, but not a friend: never pulled.
+      expect(await db.profiles.findOne(stranger.id).exec()).toBeNull();
+      expect((await db.profiles.find().exec()).map((p) => p.id).sort()).toEqual([me.id, friend.id].sort());
+      // The friend's row comes without their time zone (get_profile_rows); my own row has mine.
+      expect((await db.profiles.findOne(friend.id).exec())?.toJSON().timezone).toBeUndefined();
+      expect((await db.profiles.findOne(me.id).exec())?.timezone).toBe('UTC');
 
-    // A friend's new activity reaches my feed window (realtime on activities).
-    await sql(
-      `insert into public.activities (id, user_id, kind, level) values ($1, $2::uuid, 'level_up', 2)`,
-      [`lvl:${friend.id}`, friend.id],
-    );
-    await eventually(
-      async () =>
-        (await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.items.some((i) => i.user_id === friend.id) ===
-        true,
-      10_000,
-      'friend activity in the feed',
-    );
+      // A friend's new activity reaches my feed window (realtime on activities).
+      await sql(
+        `insert into public.activities (id, user_id, kind, level) values ($1, $2::uuid, 'level_up', 2)`,
+        [`lvl:${friend.id}`, friend.id],
+      );
+      await eventually(
+        async () =>
+          (await readLocal<FeedWindow>(db, FEED_WINDOW_ID))?.items.some((i) => i.user_id === friend.id) ===
+          true,
+        30_000,
+        'friend activity in the feed',
+      );
 
-    await sql(`update public.profiles set first_name = 'Kai' where id = $1`, [friend.id]);
-    await eventually(
-      async () => (await db.profiles.findOne(friend.id).exec())?.first_name === 'Kai',
-      10_000,
-      'friend change followed',
-    );
+      await sql(`update public.profiles set first_name = 'Kai' where id = $1`, [friend.id]);
+      await eventually(
+        async () => (await db.profiles.findOne(friend.id).exec())?.first_name === 'Kai',
+        30_000,
+        'friend change followed',
+      );
 
-    await sql(`update public.friendships set _deleted = true where user_id in ($1::uuid, $2::uuid)`, [
-      me.id,
-      friend.id,
-    ]);
-    await eventually(async () => (await db.profiles.findOne(friend.id).exec()) === null, 10_000, 'forgotten');
-    expect(await db.profiles.findOne(me.id).exec()).not.toBeNull();
-  });
+      await sql(`update public.friendships set _deleted = true where user_id in ($1::uuid, $2::uuid)`, [
+        me.id,
+        friend.id,
+      ]);
+      await eventually(
+        async () => (await db.profiles.findOne(friend.id).exec()) === null,
+        30_000,
+        'forgotten',
+      );
+      expect(await db.profiles.findOne(me.id).exec()).not.toBeNull();
+    },
+  );
 
   // The realtime join is the emulator's, the same on both engines; PGlite takes twice as long to create
   // the accounts, so this runs on PostgreSQL only when it is there. 500 is the friend limit
