@@ -15,6 +15,7 @@ import { collectionSync } from '../../sync-worker/core/collections';
 import { REPLICATION, type CollectionName } from '../../src/db/schemas';
 import { startEmulator } from '../../supabase/emulator/src/start-emulator';
 import { realtimeFor } from '../../supabase/emulator/src/realtime/server';
+import { benchDay, spreadDay } from '../dates';
 import { percentile } from '../figures';
 import { createUsers, sleep } from './fixtures';
 
@@ -154,7 +155,7 @@ async function main(): Promise<void> {
   };
 
   // Warm-up push.
-  await pusher.rpc('push_workouts', { p_rows: [row('warm-up-row', '2028-02-02')] });
+  await pusher.rpc('push_workouts', { p_rows: [row('warm-up-row', benchDay(89))] });
   await realtime.flush();
   calls = [];
 
@@ -167,7 +168,10 @@ async function main(): Promise<void> {
       const ids = Array.from({ length: size }, (_, i) => `push-${size}-${r}-${i}`);
       const t = performance.now();
       const res = await pusher.rpc('push_workouts', {
-        p_rows: ids.map((id) => row(id, size === 100 ? '2028-03-01' : '2028-02-01')),
+        // Spread over days (at most 10 workouts a date): rounds of 100 from day 120, single rows from 90.
+        p_rows: ids.map((id, i) =>
+          row(id, spreadDay(benchDay(size === 100 ? 120 : 90), size === 100 ? r * 100 + i : r)),
+        ),
       });
       const acked = performance.now();
       if (res.error) throw new Error(res.error.message);

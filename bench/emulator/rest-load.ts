@@ -1,7 +1,8 @@
 /**
  * REST point selects under concurrency: `concurrency` clients (plain `fetch`, each with its own user
- * token, keep-alive connections) run point selects by primary key on `profiles`, the request the app
- * makes to show a person. Each client runs its share of the requests back to back; a warm-up round
+ * token, keep-alive connections) run point selects by primary key on `profiles`, each for the caller's
+ * own row: the table shows a user only their own row (friends' cards come through `get_profile_rows`),
+ * and it is the request every device makes for its own profile. Each client runs its share of the requests back to back; a warm-up round
  * (plan cache, connections) is not counted. Every answer is checked to be one row, so a refusal
  * cannot pass for a fast request. The load runs either in this process or in a child process (see
  * rest-load-process.ts), so the clients' own work can be kept off the emulator's event loop.
@@ -52,13 +53,12 @@ export async function measureRestLoad(
 ): Promise<RestLoadResult> {
   const clients = users.slice(0, options.concurrency);
   if (clients.length < options.concurrency) throw new Error('not enough users for the clients');
-  const profileId = (client: number, i: number) => users[(client * 7 + i) % users.length]?.id ?? '';
 
   const round = async (count: number, samples: number[] | null) => {
     await Promise.all(
-      clients.map(async (user, client) => {
+      clients.map(async (user) => {
         for (let i = 0; i < count; i++) {
-          const ms = await pointSelect(target, user, profileId(client, i));
+          const ms = await pointSelect(target, user, user.id);
           samples?.push(ms);
         }
       }),
@@ -119,9 +119,8 @@ export async function measureRestSerial(
   const samples: number[] = [];
   for (let i = 0; i < count; i++) {
     const user = users[i % users.length];
-    const other = users[(i * 3 + 1) % users.length];
-    if (!user || !other) throw new Error('no users');
-    samples.push(await pointSelect(target, user, other.id));
+    if (!user) throw new Error('no users');
+    samples.push(await pointSelect(target, user, user.id));
   }
   return samples;
 }

@@ -26,6 +26,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build, preview, type PreviewServer } from 'vite';
 import { startEmulator, type Emulator } from '../../supabase/emulator/src/start-emulator';
+import { benchDay, spreadDay } from '../dates';
 import { createUsers } from '../emulator/fixtures';
 import { percentile, round, type BenchFigure } from '../figures';
 import type { BenchPageApi } from './page/main';
@@ -219,8 +220,10 @@ export async function run(): Promise<BenchFigure[]> {
       `initial sync: ${opened.count} rows in ${round(opened.ms, 0)} ms (page db open ${round(opened.dbOpenMs, 0)} ms, worker started ${round(opened.workerStartedMs, 0)} ms, first row ${round(opened.firstRowMs, 0)} ms; raw Dexie ${round(rawRowsPerSecond, 0)} rows/s, RxDB's format in raw Dexie ${round(formatRowsPerSecond, 0)} rows/s)`,
     );
 
-    const writeToUi = await call(a.page, 'localWriteToUi', SAMPLES, true);
-    const writeToUiBurst = await call(a.page, 'localWriteToUi', SAMPLES, false);
+    // Each phase writes on days of its own, ahead of the seeded year (see bench/dates.ts).
+    const writeToUi = await call(a.page, 'localWriteToUi', SAMPLES, benchDay(30), true);
+    const writeToUiBurst = await call(a.page, 'localWriteToUi', SAMPLES, benchDay(60), false);
+    const crossFirst = benchDay(90);
 
     // A second device, then writes on A until B's live query shows them.
     const b = await openDevice(browser, backend.url);
@@ -234,14 +237,14 @@ export async function run(): Promise<BenchFigure[]> {
       undefined,
       { timeout: 60_000 },
     );
-    await call(b.page, 'watch', '2028-02-01');
+    await call(b.page, 'watch', crossFirst);
     const crossDevice: number[] = [];
     const pushAck: number[] = [];
     let previousWrite = 0;
     for (let i = 0; i < CROSS_SAMPLES; i++) {
       await paced(previousWrite, CROSS_WRITE_INTERVAL_MS);
       previousWrite = Date.now();
-      const written = await call(a.page, 'write', '2028-02-01', `cross ${i}`);
+      const written = await call(a.page, 'write', spreadDay(crossFirst, i), `cross ${i}`);
       const arrived = await call(b.page, 'arrival', written.id, 30_000);
       crossDevice.push(arrived - written.at);
       pushAck.push((await call(a.page, 'acked', written.id, 30_000)) - written.at);
@@ -250,7 +253,7 @@ export async function run(): Promise<BenchFigure[]> {
     // 500 writes offline on A, then reconnect until all are acknowledged.
     await a.context.setOffline(true);
     await new Promise((resolve) => setTimeout(resolve, 200));
-    const ids = await call(a.page, 'writeMany', OFFLINE_WRITES, '2028-03-01');
+    const ids = await call(a.page, 'writeMany', OFFLINE_WRITES, benchDay(120));
     const pendingOffline = await call(a.page, 'pending');
     const offlineStatus = await call(a.page, 'status');
     console.log(

@@ -6,6 +6,7 @@
  * Owns the same resources as index.ts and removes them at the end.
  */
 import type { Browser, Page } from 'playwright-core';
+import { benchDay, spreadDay } from '../dates';
 import { percentile } from '../figures';
 import { call, CROSS_WRITE_INTERVAL_MS, openDevice, paced, startBenchBackend } from './index';
 
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
       await c.context.close();
     }
     if (phase === 'write') {
-      const samples = await traced(browser, a.page, () => call(a.page, 'localWriteToUi', 40));
+      const samples = await traced(browser, a.page, () => call(a.page, 'localWriteToUi', 40, benchDay(30)));
       console.log(
         `local write to ui: p50 ${percentile(samples, 50).toFixed(1)} p95 ${percentile(samples, 95).toFixed(1)}`,
         samples.map((s) => s.toFixed(1)).join(' '),
@@ -155,14 +156,15 @@ async function main(): Promise<void> {
         ).bench.status();
         return s.state === 'running' && s.realtime === 'subscribed';
       });
-      await call(b.page, 'watch', '2028-02-01');
+      const crossFirst = benchDay(90);
+      await call(b.page, 'watch', crossFirst);
       const cross: number[] = [];
       await traced(browser, b.page, async () => {
         let previousWrite = 0;
         for (let i = 0; i < 30; i++) {
           await paced(previousWrite, CROSS_WRITE_INTERVAL_MS);
           previousWrite = Date.now();
-          const written = await call(a.page, 'write', '2028-02-01', `cross ${i}`);
+          const written = await call(a.page, 'write', spreadDay(crossFirst, i), `cross ${i}`);
           const arrived = await call(b.page, 'arrival', written.id, 30_000);
           const acked = await call(a.page, 'acked', written.id, 30_000);
           cross.push(arrived - written.at);
@@ -177,11 +179,11 @@ async function main(): Promise<void> {
     if (phase === 'offline') {
       // 500 writes offline, then reconnect: the pending count over time until drained. One write
       // online first loads the commands' lazy input schemas (this page has no service worker).
-      await call(a.page, 'write', '2028-03-02', 'warm-up');
+      await call(a.page, 'write', benchDay(119), 'warm-up');
       await call(a.page, 'drained', 30_000);
       await a.context.setOffline(true);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      await call(a.page, 'writeMany', 500, '2028-03-01');
+      await call(a.page, 'writeMany', 500, benchDay(120));
       const start = Date.now();
       await a.context.setOffline(false);
       await traced(browser, a.page, async () => {

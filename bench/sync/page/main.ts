@@ -9,6 +9,7 @@
 import Dexie from 'dexie';
 import { getDexieStoreSchema } from 'rxdb/plugins/storage-dexie';
 import { planWorkout } from '../../../src/db/commands/workouts';
+import { spreadDay } from '../../dates';
 import { openDatabase } from '../../../src/db/open-database';
 import { pending$, pushKey, readPending, settlingEntries } from '../../../src/db/pending-writes';
 import type { SpotterDatabase } from '../../../src/db/types';
@@ -133,9 +134,10 @@ const bench = {
    * A local insert until a live query on the same collection emits, `samples` times. `quiet`: each write
    * waits until the previous one is acknowledged and its effects pulled (the ledger holds nothing), as a
    * user's next tap comes after; otherwise the writes follow one another at once (a burst), each meeting
-   * the previous one's push and settlement in IndexedDB and on the page's thread.
+   * the previous one's push and settlement in IndexedDB and on the page's thread. The writes go to the
+   * days from `first` on, two a day.
    */
-  async localWriteToUi(samples: number, quiet = false): Promise<number[]> {
+  async localWriteToUi(samples: number, first: string, quiet = false): Promise<number[]> {
     const { db, userId } = current();
     const out: number[] = [];
     for (let i = 0; i < samples; i++) {
@@ -145,7 +147,7 @@ const bench = {
           return Object.keys(ledger.entries).length === 0 && settlingEntries(ledger).length === 0;
         }, 30_000);
       }
-      const date = `2028-01-${String((i % 28) + 1).padStart(2, '0')}`;
+      const date = spreadDay(first, i, 2);
       let seen = -1;
       let before = Number.POSITIVE_INFINITY;
       let emittedAt = 0;
@@ -166,10 +168,10 @@ const bench = {
     return out;
   },
 
-  /** Device B: a live query on workouts of `date`; records when each new id first appears. */
-  watch(date: string): void {
+  /** Device B: a live query on workouts from `first` on; records when each new id first appears. */
+  watch(first: string): void {
     const { db, userId } = current();
-    db.workouts.find({ selector: { user_id: userId, date } }).$.subscribe((docs) => {
+    db.workouts.find({ selector: { user_id: userId, date: { $gte: first } } }).$.subscribe((docs) => {
       const now = Date.now();
       for (const doc of docs) if (!arrivals.has(doc.id)) arrivals.set(doc.id, now);
     });
@@ -203,10 +205,10 @@ const bench = {
     return acks.get(id) ?? Number.NaN;
   },
 
-  /** `count` local writes (made offline by the caller); returns their ids. */
-  async writeMany(count: number, date: string): Promise<string[]> {
+  /** `count` local writes (made offline by the caller) on the days from `first` on; returns their ids. */
+  async writeMany(count: number, first: string): Promise<string[]> {
     const ids: string[] = [];
-    for (let i = 0; i < count; i++) ids.push((await bench.write(date, `offline ${i}`)).id);
+    for (let i = 0; i < count; i++) ids.push((await bench.write(spreadDay(first, i), `offline ${i}`)).id);
     return ids;
   },
 
