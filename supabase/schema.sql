@@ -1469,6 +1469,52 @@ $$;
 
 
 --
+-- Name: prune_notifications(timestamp with time zone, integer); Type: FUNCTION; Schema: private; Owner: -
+--
+
+CREATE FUNCTION private.prune_notifications(p_now timestamp with time zone DEFAULT now(), p_limit integer DEFAULT 10000) RETURNS integer
+    LANGUAGE plpgsql SECURITY DEFINER
+    SET search_path TO ''
+    AS $$
+declare
+  v_now timestamptz := coalesce(p_now, pg_catalog.now());
+  v_purged int;
+  v_deleted int;
+begin
+  if p_limit is null or p_limit < 1 then
+    raise exception 'p_limit must be at least 1' using errcode = '22023';
+  end if;
+  perform pg_catalog.set_config('spotter.pruning_notifications', 'on', true);
+
+  -- (b) first: a row this run soft-deletes is not also purged by it, whatever p_now is.
+  with gone as (
+    select n.id from public.notifications n
+    where n._deleted and n._modified < v_now - interval '30 days'
+    order by n._modified
+    limit p_limit
+    for update skip locked
+  )
+  delete from public.notifications n using gone where n.id = gone.id;
+  get diagnostics v_purged = row_count;
+
+  -- (a)
+  with due as (
+    select n.id from public.notifications n
+    where n.is_read and not n._deleted and n.created_at < v_now - interval '90 days'
+    order by n.created_at
+    limit p_limit
+    for update skip locked
+  )
+  update public.notifications n set _deleted = true from due where n.id = due.id;
+  get diagnostics v_deleted = row_count;
+
+  perform pg_catalog.set_config('spotter.pruning_notifications', '', true);
+  return v_purged + v_deleted;
+end
+$$;
+
+
+--
 -- Name: push_new_rows(text, jsonb, text[]); Type: FUNCTION; Schema: private; Owner: -
 --
 
@@ -4264,6 +4310,20 @@ CREATE INDEX notifications_modified_idx ON public.notifications USING btree (_mo
 
 
 --
+-- Name: notifications_read_age_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_read_age_idx ON public.notifications USING btree (created_at) WHERE (is_read AND (NOT _deleted));
+
+
+--
+-- Name: notifications_tombstone_idx; Type: INDEX; Schema: public; Owner: -
+--
+
+CREATE INDEX notifications_tombstone_idx ON public.notifications USING btree (_modified) WHERE _deleted;
+
+
+--
 -- Name: notifications_unread_idx; Type: INDEX; Schema: public; Owner: -
 --
 
@@ -4589,7 +4649,7 @@ CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.home_gyms 
 -- Name: notifications live_topics; Type: TRIGGER; Schema: public; Owner: -
 --
 
-CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.notifications FOR EACH ROW EXECUTE FUNCTION private.live_to_parties('user_id');
+CREATE TRIGGER live_topics AFTER INSERT OR DELETE OR UPDATE ON public.notifications FOR EACH ROW WHEN ((current_setting('spotter.pruning_notifications'::text, true) IS DISTINCT FROM 'on'::text)) EXECUTE FUNCTION private.live_to_parties('user_id');
 
 
 --
@@ -6329,6 +6389,13 @@ GRANT ALL ON FUNCTION private.profiles_check_picture_url() TO service_role;
 --
 
 REVOKE ALL ON FUNCTION private.profiles_names_visible() FROM PUBLIC;
+
+
+--
+-- Name: FUNCTION prune_notifications(p_now timestamp with time zone, p_limit integer); Type: ACL; Schema: private; Owner: -
+--
+
+REVOKE ALL ON FUNCTION private.prune_notifications(p_now timestamp with time zone, p_limit integer) FROM PUBLIC;
 
 
 --

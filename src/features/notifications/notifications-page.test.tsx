@@ -49,6 +49,14 @@ async function renderPage(language: Language = 'en', empty = false) {
     const base = ROWS.notifications;
     const rows: NotificationDoc[] = [
       { ...base, id: 'n-old-read', type: 'flex_received', is_read: true, created_at: minutesAgo(60 * 24) },
+      // Read and past the server's 90-day retention, still on this device: not listed.
+      {
+        ...base,
+        id: 'n-expired',
+        type: 'flex_received',
+        is_read: true,
+        created_at: minutesAgo(60 * 24 * 91),
+      },
       { ...base, id: 'n-request', created_at: minutesAgo(3) },
       {
         ...base,

@@ -20,6 +20,7 @@ import { JoinAnswer } from './join-answer';
 import { BurstRow } from './notification-burst';
 import { groupBursts, type NotificationGroup } from './notification-groups';
 import { notificationTarget } from './notification-links';
+import { readRetentionCutoff, withinRetention } from './notification-retention';
 import { NotificationItem } from './notification-item';
 import { notificationText } from './notification-text';
 import classes from './notifications-page.module.css';
@@ -79,7 +80,12 @@ export function NotificationsPage() {
   usePageTitle(t('title'));
 
   const list = useLive((db) => notificationsNewestFirst(db, userId, PAGE_SIZE), [userId]);
-  const notifications = useMemo(() => (list ?? []).map((d) => d.toJSON() as NotificationDoc), [list]);
+  // Read ones past the server's retention (90 days) are hidden even while this device still has them.
+  const cutoff = readRetentionCutoff(now);
+  const notifications = useMemo(
+    () => (list ?? []).map((d) => d.toJSON() as NotificationDoc).filter((n) => withinRetention(n, cutoff)),
+    [list, cutoff],
+  );
   // What arrives in a burst (several flexes of one activity...) shows as one row.
   const groups = useMemo(() => groupBursts(notifications), [notifications]);
 

@@ -57,6 +57,11 @@ export interface EmulatorOptions {
   otpExpiry?: number;
   /** Web Push delivery and the workout-reminder clock (src/push). */
   push?: PushOptions;
+  /**
+   * How often the emulator runs `private.prune_notifications()`, ms (default hourly; 0 turns the timer
+   * off). Off anyway where pg_cron runs that job for the database (src/jobs/notification-retention.ts).
+   */
+  notificationRetentionMs?: number;
   /** Shortest password GoTrue accepts, in UTF-8 bytes (`minimum_password_length`; GoTrue default 6). */
   minimumPasswordLength?: number;
   /** `password_requirements`: '', letters_digits, lower_upper_letters_digits, …_symbols. */

@@ -17,6 +17,7 @@ import { createApp } from './http/app';
 import { warmRestCache } from './rest/routes';
 import { createMailbox } from './inbox/mailbox';
 import { startPushService, type PushService } from './push/push-service';
+import { startNotificationRetention, type NotificationRetention } from './jobs/notification-retention';
 import { createKeys } from './keys';
 import { attachRealtime } from './realtime/server';
 
@@ -44,6 +45,8 @@ export interface Emulator {
   context: EmulatorContext;
   /** Web Push sender and reminder clock. */
   push: PushService;
+  /** The notification retention timer (src/jobs/notification-retention.ts). */
+  retention: NotificationRetention;
   /**
    * Kills the HTTP and realtime server and serves again on the same port with the same database, as a
    * restarted server process would: every open connection is cut (an answer under way is lost, its
@@ -121,6 +124,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     { url: apiUrl, serviceRoleKey: keys.serviceRoleKey },
     log,
   );
+  const retention = await startNotificationRetention(engine, options.notificationRetentionMs, log);
   warmRestCache(context);
 
   const status: EmulatorStatus = {
@@ -145,11 +149,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     engine,
     context,
     push,
+    retention,
     async restart() {
       await close(serving);
       serving = await serve(port);
     },
     async stop() {
+      await retention.stop();
       await push.stop();
       await close(serving);
       await engine.close();

@@ -1,26 +1,36 @@
-// @clock-sensitive: reminders due by the clock, pg_cron
-// Workout reminders on pg_cron (migration 20261126170100). On PostgreSQL 15 with pg_cron preloaded, as
-// on hosted Supabase, the migrations alone schedule the job, and its command creates the due reminders;
-// where pg_cron is not (PGlite, or a database pg_cron does not serve) the migration schedules nothing and
-// the emulator keeps its own clock. The pg_cron part needs Debian's postgresql-15-cron: skipped here when
-// it is not installed, required in CI (test/integration/global-setup.ts).
+// @clock-sensitive: reminders due by the clock, notification ages, pg_cron
+// The pg_cron jobs: workout reminders (migration 20261126170100) and notification retention (migration
+// 20261207180000). On PostgreSQL 15 with pg_cron preloaded, as on hosted Supabase, the migrations alone
+// schedule the jobs, and their commands create the due reminders and prune the notifications; where
+// pg_cron is not (PGlite, or a database pg_cron does not serve) the migrations schedule nothing and the
+// emulator keeps its own timers. The pg_cron part needs Debian's postgresql-15-cron: skipped here when it
+// is not installed, required in CI (test/integration/global-setup.ts).
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { openEngine, type Engine } from '../../../supabase/emulator/src/db/engine';
 import { applySchema, listMigrations } from '../../../supabase/emulator/src/db/migrate';
 import {
-  databaseSchedulesReminders,
+  databaseSchedulesJob,
   REMINDER_CRON_JOB,
-} from '../../../supabase/emulator/src/push/reminder-schedule';
+  RETENTION_CRON_JOB,
+} from '../../../supabase/emulator/src/jobs/cron-schedule';
 import { insertAuthUser, openTestEngine } from '../../support/engines';
 import { clientId } from './helpers';
 
 const CRON_MIGRATION = '20261126170100';
+const RETENTION_MIGRATION = '20261207180000';
 
-async function migrationSql(): Promise<string> {
-  const migration = (await listMigrations()).find((m) => m.version === CRON_MIGRATION);
-  if (!migration) throw new Error(`migration ${CRON_MIGRATION} is missing`);
+async function migrationSql(version = CRON_MIGRATION): Promise<string> {
+  const migration = (await listMigrations()).find((m) => m.version === version);
+  if (!migration) throw new Error(`migration ${version} is missing`);
   return readFileSync(migration.file, 'utf8');
+}
+
+/** The retention migration's scheduling block alone (the rest of it creates objects: not repeatable). */
+async function retentionScheduling(): Promise<string> {
+  const block = /^do \$migration\$[\s\S]*?^\$migration\$;$/m.exec(await migrationSql(RETENTION_MIGRATION));
+  if (!block) throw new Error(`no scheduling block in migration ${RETENTION_MIGRATION}`);
+  return block[0];
 }
 
 interface Job {
@@ -36,7 +46,7 @@ interface Job {
 const pg15 = inject('pg15');
 const cronDatabase = pg15?.cronDatabase ?? null;
 
-describe.skipIf(!cronDatabase)('reminders scheduled by pg_cron [postgres]', () => {
+describe.skipIf(!cronDatabase)('jobs scheduled by pg_cron [postgres]', () => {
   let engine: Engine | null = null;
   const db = () => {
     if (!engine) throw new Error('the pg_cron database is not open');
@@ -59,7 +69,7 @@ describe.skipIf(!cronDatabase)('reminders scheduled by pg_cron [postgres]', () =
     await engine?.close();
   });
 
-  it('the migrations schedule the reminder job every minute in this database', async () => {
+  it('the migrations schedule the reminder job every minute and the retention job daily in this database', async () => {
     expect(await jobs()).toEqual([
       {
         jobid: expect.any(Number) as number,
@@ -70,9 +80,19 @@ describe.skipIf(!cronDatabase)('reminders scheduled by pg_cron [postgres]', () =
         username: 'postgres',
         active: true,
       },
+      {
+        jobid: expect.any(Number) as number,
+        jobname: RETENTION_CRON_JOB,
+        schedule: '17 3 * * *',
+        command: 'select private.prune_notifications()',
+        database: cronDatabase,
+        username: 'postgres',
+        active: true,
+      },
     ]);
-    // So the emulator, on this database, leaves the reminders to pg_cron.
-    expect(await databaseSchedulesReminders(db())).toBe(true);
+    // So the emulator, on this database, leaves both to pg_cron.
+    expect(await databaseSchedulesJob(db(), REMINDER_CRON_JOB)).toBe(true);
+    expect(await databaseSchedulesJob(db(), RETENTION_CRON_JOB)).toBe(true);
   });
 
   it('applying the migration again keeps one job, and replaces a hand-made one from the old docs', async () => {
@@ -80,9 +100,45 @@ describe.skipIf(!cronDatabase)('reminders scheduled by pg_cron [postgres]', () =
       `select cron.schedule('workout-reminders', '* * * * *', 'select private.create_due_workout_reminders()')`,
     );
     const before = await jobs();
-    expect(before).toHaveLength(2);
+    expect(before.map((job) => job.jobname)).toEqual([
+      REMINDER_CRON_JOB,
+      RETENTION_CRON_JOB,
+      'workout-reminders',
+    ]);
     await db().exec(await migrationSql());
-    expect(await jobs()).toEqual(before.filter((job) => job.jobname === REMINDER_CRON_JOB));
+    expect(await jobs()).toEqual(before.filter((job) => job.jobname !== 'workout-reminders'));
+  });
+
+  it("scheduling the retention job again keeps one job, and the job's command prunes", async () => {
+    const before = await jobs();
+    await db().exec(await retentionScheduling());
+    expect(await jobs()).toEqual(before);
+
+    const user = await insertAuthUser(db(), { username: `ret${Date.now() % 100000}` });
+    const note = async (age: string, isRead: boolean) => {
+      const id = clientId('ncron');
+      await db().query(
+        `insert into public.notifications (id, user_id, type, is_read, created_at)
+         values ($1, $2, 'friend_request_accepted', $3, now() - $4::interval)`,
+        [id, user, isRead, age],
+      );
+      return id;
+    };
+    const oldRead = await note('91 days', true);
+    const oldUnread = await note('91 days', false);
+    const job = (await jobs()).find((j) => j.jobname === RETENTION_CRON_JOB);
+    if (!job) throw new Error('no retention job');
+    await db().query(job.command);
+    const { rows } = await db().query<{ id: string; _deleted: boolean }>(
+      'select id, _deleted from public.notifications where user_id = $1 order by id',
+      [user],
+    );
+    expect(rows).toEqual(
+      [
+        { id: oldRead, _deleted: true },
+        { id: oldUnread, _deleted: false },
+      ].sort((a, b) => (a.id < b.id ? -1 : 1)),
+    );
   });
 
   it("running the job's command creates the due reminders, once", async () => {
@@ -119,8 +175,8 @@ describe.skipIf(!cronDatabase)('reminders scheduled by pg_cron [postgres]', () =
   });
 });
 
-describe('reminders without pg_cron', () => {
-  it('PGlite: the migration schedules nothing, and the emulator runs its own clock', async () => {
+describe('scheduled jobs without pg_cron', () => {
+  it('PGlite: the migrations schedule nothing, and the emulator runs its own timers', async () => {
     const pglite = await openTestEngine('pglite');
     if (!pglite) throw new Error('PGlite is always available');
     try {
@@ -128,25 +184,27 @@ describe('reminders without pg_cron', () => {
         `select count(*)::int as n from pg_extension where extname = 'pg_cron'`,
       );
       expect(rows[0]?.n).toBe(0);
-      expect(await databaseSchedulesReminders(pglite.engine)).toBe(false);
+      expect(await databaseSchedulesJob(pglite.engine, REMINDER_CRON_JOB)).toBe(false);
+      expect(await databaseSchedulesJob(pglite.engine, RETENTION_CRON_JOB)).toBe(false);
     } finally {
       await pglite.dispose();
     }
   });
 
   it.skipIf(!pg15)(
-    'PostgreSQL: a database pg_cron does not serve (the test template and its clones) has no job, so the emulator clock runs',
+    'PostgreSQL: a database pg_cron does not serve (the test template and its clones) has no job, so the emulator timers run',
     async () => {
       const clone = await openTestEngine('postgres');
       if (!clone) throw new Error('PostgreSQL 15 is not available');
       try {
-        expect(await databaseSchedulesReminders(clone.engine)).toBe(false);
-        // The migration was applied there (recorded), and skipped the scheduling.
-        const { rows } = await clone.engine.query<{ n: number }>(
-          'select count(*)::int as n from supabase_migrations.schema_migrations where version = $1',
-          [CRON_MIGRATION],
+        expect(await databaseSchedulesJob(clone.engine, REMINDER_CRON_JOB)).toBe(false);
+        expect(await databaseSchedulesJob(clone.engine, RETENTION_CRON_JOB)).toBe(false);
+        // The migrations were applied there (recorded), and skipped the scheduling.
+        const { rows } = await clone.engine.query<{ version: string }>(
+          'select version from supabase_migrations.schema_migrations where version = any($1) order by version',
+          [[CRON_MIGRATION, RETENTION_MIGRATION]],
         );
-        expect(rows[0]?.n).toBe(1);
+        expect(rows.map((r) => r.version)).toEqual([CRON_MIGRATION, RETENTION_MIGRATION]);
       } finally {
         await clone.dispose();
       }

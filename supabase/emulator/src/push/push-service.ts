@@ -9,7 +9,7 @@
  *   signs with the VAPID key (vapid.ts), deletes subscriptions answered 404/410 and refuses non-public
  *   endpoints (supabase/functions/_shared/endpoint-policy.ts); its answers fill `deliveries`;
  * - the reminder clock: `private.create_due_workout_reminders()` every 30 s, unless pg_cron runs it for
- *   this database (migration 20261126170100, as on hosted Supabase; reminder-schedule.ts).
+ *   this database (migration 20261126170100, as on hosted Supabase; ../jobs/cron-schedule.ts).
  * The emulator's test push service on 127.0.0.1 is let through only when a test starts the emulator with
  * `testEndpointHosts` (written to private.push_endpoint_test_hosts and handed to the function).
  */
@@ -20,7 +20,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Engine } from '../db/engine';
 import { installNetStandIn, NET_CHANNEL } from './net-sql';
-import { databaseSchedulesReminders } from './reminder-schedule';
+import { databaseSchedulesJob, REMINDER_CRON_JOB } from '../jobs/cron-schedule';
 import { startSendPush, type SendPushProcess } from './send-push-runner';
 import { resolveVapidKeys, type VapidKeys } from './vapid';
 
@@ -124,7 +124,7 @@ export async function startPushService(
   const functionUrl = `${api.url}${FUNCTION_PATH}`;
   const standIn = await installNetStandIn(engine, { url: functionUrl, secret });
   const interval = options.reminderIntervalMs ?? DEFAULT_REMINDER_MS;
-  const cronRuns = interval > 0 && (await databaseSchedulesReminders(engine));
+  const cronRuns = interval > 0 && (await databaseSchedulesJob(engine, REMINDER_CRON_JOB));
   if (cronRuns) log('push: pg_cron runs the workout reminders in this database; the emulator clock is off');
 
   const ca = caFile(options.agent);
