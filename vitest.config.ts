@@ -15,13 +15,11 @@ import viteConfig from './vite.config.ts';
 // one after another. The unit, components and integration projects take at least two: integration files
 // spend much of their time waiting on PostgreSQL and HTTP. The e2e files run one at a time (each drives
 // a Chromium, a production server and an emulator).
-// Beside the e2e lane (scripts/test-lanes.mjs sets E2E_LANE_BESIDE=1), one core is the e2e file's: the
-// other projects take the rest, one worker on 2 cores, so that nothing waits on an oversubscribed CPU
-// (components timed out at 20 s with three lanes on 2 cores).
-const WORKERS =
-  process.env.E2E_LANE_BESIDE === '1'
-    ? Math.max(1, availableParallelism() - 1)
-    : Math.max(2, availableParallelism() - 1);
+// In lanes (scripts/test-lanes.mjs), each part of the other projects gets TEST_LANE_WORKERS: beside an e2e
+// file, the cores it leaves (one on 2 cores), so that nothing waits on an oversubscribed CPU (components
+// timed out at 20 s with three lanes on 2 cores); after the e2e files, half the cores each.
+const laneWorkers = Number(process.env.TEST_LANE_WORKERS);
+const WORKERS = laneWorkers >= 1 ? laneWorkers : Math.max(2, availableParallelism() - 1);
 // E2E_WORKERS=2 runs two e2e files at once (each has its own emulator, server and Chromium on free ports).
 const E2E_WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
 

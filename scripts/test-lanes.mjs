@@ -1,27 +1,38 @@
 #!/usr/bin/env node
-// Runs Vitest in two lanes at once: the e2e project in one process, every other project in another.
+// Runs Vitest in two lanes at once: the e2e project in one, the other projects in parts that both lanes
+// take from one queue.
 //
 //   node scripts/test-lanes.mjs [vitest options]       (what `npm test` runs after the build)
 //
 // Why: Vitest puts a project whose files run one at a time (e2e: each file drives a Chromium, a production
 // server and an emulator) in a group of its own that starts only when every other project is done, so on a
-// 2-core machine the e2e files ran alone for half of `npm test` while the other core idled, and the unit,
-// components and integration files ran before them with nothing beside. Two processes overlap the two:
-// the other lane takes the cores the e2e file leaves (one worker on 2 cores: vitest.config.ts), the lanes
-// are about even (~1,000 s each of CI's first run), and the run takes the longer lane instead of the sum
-// (docs/decisions.md 42).
+// 2-core machine the e2e files ran alone for half of `npm test` while the other core idled. Two lanes
+// overlap them: the e2e lane runs the e2e files while the other lane runs the rest with the cores the e2e
+// file leaves (one worker on 2 cores). The rest is a queue of parts (the integration project in
+// INTEGRATION_PARTS shards, then components, then unit: largest first, so the end is short parts), and the
+// e2e lane takes parts from it once its e2e files are done, so neither lane ends long before the other
+// (with the rest as one Vitest, CI's first run spent its last ~550 s on one worker: docs/decisions.md 42).
 //
-// Options pass to both lanes. `--project` picks the projects (all four without one) and so the lanes; with a
-// single lane, a file filter or an option this script does not know, it runs one Vitest as given.
-// `--outputFile.json=<path>` (CI's report) is written per lane, then merged into <path>. Each line of a
-// lane's output starts with its name. The exit code is non-zero when either lane failed.
+// Options pass to every part. `--project` picks the projects (all four without one) and so the lanes; with
+// a single lane, a file filter or an option this script does not know, it runs one Vitest as given.
+// `--outputFile.json=<path>` (CI's report) is written per part, then merged into <path>. Each line of a
+// part's output starts with its name. The exit code is non-zero when any part failed.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
+import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
 
 const ALL_PROJECTS = ['unit', 'components', 'integration', 'e2e'];
 const LANE_OF = (project) => (project === 'e2e' ? 'e2e' : 'rest');
+/** The queue's order: the largest parts first. */
+const QUEUE_ORDER = ['integration', 'components', 'unit'];
+/**
+ * Shards of the integration project (`--shard`), so that the lanes end close together; each repeats the
+ * project's global set-up (a PGlite snapshot and a PostgreSQL template, about 10 s). Not with
+ * INTEGRATION_ONLY (a named file or two).
+ */
+export const INTEGRATION_PARTS = 4;
 /** Options without a value, and `--name=value` options, that both lanes can take as they are. */
 const PASSABLE =
   /^--(reporter|outputFile(\.[a-z]+)?|bail|retry|silent|sequence\.[a-zA-Z.]+|testTimeout|hookTimeout)(=.*)?$/;
@@ -73,25 +84,44 @@ function runLane(name, args, env) {
 
 const children = [];
 
-/** `projects` split into lanes, and each lane's Vitest arguments (its JSON report at `<path>.<lane>.json`). */
-export function planLanes(argv) {
+/**
+ * The plan: the e2e part (run first by the e2e lane) and the queue of the other parts, each with its
+ * Vitest arguments (its JSON report at `<path>.<part>.json`); null when one Vitest should run as given.
+ */
+export function planLanes(argv, env = process.env) {
   const { projects, common, splittable } = parse(argv);
-  const lanes = [...new Set(projects.map(LANE_OF))];
-  if (!splittable || lanes.length < 2) return null;
+  const lanes = new Set(projects.map(LANE_OF));
+  if (!splittable || lanes.size < 2) return null;
   const jsonOption = common.find((arg) => arg.startsWith('--outputFile.json='));
   const jsonPath = jsonOption?.slice('--outputFile.json='.length);
-  return {
-    jsonPath,
-    lanes: lanes.map((lane) => ({
-      name: lane,
-      args: [
-        ...common.map((arg) => (arg === jsonOption ? `--outputFile.json=${jsonPath}.${lane}.json` : arg)),
-        ...projects
-          .filter((project) => LANE_OF(project) === lane)
-          .flatMap((project) => ['--project', project]),
-      ],
-    })),
-  };
+  const part = (name, project, extra = []) => ({
+    name,
+    args: [
+      ...common.map((arg) => (arg === jsonOption ? `--outputFile.json=${jsonPath}.${name}.json` : arg)),
+      '--project',
+      project,
+      ...extra,
+    ],
+  });
+  const queue = QUEUE_ORDER.filter((project) => projects.includes(project)).flatMap((project) =>
+    project === 'integration' && !env.INTEGRATION_ONLY
+      ? Array.from({ length: INTEGRATION_PARTS }, (_, i) =>
+          part(`integration-${i + 1}of${INTEGRATION_PARTS}`, project, [
+            `--shard=${i + 1}/${INTEGRATION_PARTS}`,
+            '--passWithNoTests',
+          ]),
+        )
+      : [part(project, project)],
+  );
+  return { jsonPath, e2e: part('e2e', 'e2e'), queue };
+}
+
+/**
+ * Workers of a part (vitest.config.ts reads TEST_LANE_WORKERS): while the e2e files run, the cores they
+ * leave (one on 2 cores); after, half the cores each, as both lanes then run parts.
+ */
+export function partWorkers(e2eRunning, cores = availableParallelism()) {
+  return e2eRunning ? Math.max(1, cores - 1) : Math.max(1, Math.ceil(cores / 2));
 }
 
 async function main(argv) {
@@ -107,19 +137,31 @@ async function main(argv) {
       process.exit(130);
     });
   }
-  // The other lane sizes its workers to leave the e2e lane a core (vitest.config.ts).
-  const codes = await Promise.all(
-    plan.lanes.map((lane) => runLane(lane.name, lane.args, { ...process.env, E2E_LANE_BESIDE: '1' })),
-  );
+  let e2eRunning = true;
+  const queue = [...plan.queue];
+  const results = [];
+  const run = async (part) => {
+    const env = { ...process.env, TEST_LANE_WORKERS: String(partWorkers(e2eRunning)) };
+    results.push({ name: part.name, code: await runLane(part.name, part.args, env) });
+  };
+  const drain = async () => {
+    for (let part = queue.shift(); part; part = queue.shift()) await run(part);
+  };
+  const e2eLane = async () => {
+    await run(plan.e2e);
+    e2eRunning = false;
+    await drain();
+  };
+  await Promise.all([e2eLane(), drain()]);
   if (plan.jsonPath)
     mergeReports(
-      plan.lanes.map((lane) => `${plan.jsonPath}.${lane.name}.json`),
+      [plan.e2e, ...plan.queue].map((part) => `${plan.jsonPath}.${part.name}.json`),
       plan.jsonPath,
     );
-  for (const [i, lane] of plan.lanes.entries()) {
-    console.log(`test-lanes: ${lane.name} ${codes[i] === 0 ? 'passed' : `failed (exit ${codes[i]})`}`);
+  for (const { name, code } of results) {
+    console.log(`test-lanes: ${name} ${code === 0 ? 'passed' : `failed (exit ${code})`}`);
   }
-  process.exit(codes.some((code) => code !== 0) ? 1 : 0);
+  process.exit(results.some(({ code }) => code !== 0) ? 1 : 0);
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href)
