@@ -178,6 +178,11 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     return (res.data as unknown[]).filter(isServerRow);
   }
 
+  // Pulls from the server asked for (RxDB's own first one included) and answered: while they differ, the
+  // pull handler asks the server; otherwise it serves streamed rows only (emitRow).
+  let serverPullsAsked = 1;
+  let serverPullsDone = 0;
+
   // A new device's first page (and the first screen's rows) are requested as soon as this instance
   // leads, not only once RxDB has set the replication up (meta storage, checkpoints: about 150 ms with
   // every collection starting at once, bench sync). Used once, by the first pull, and only with the
@@ -185,17 +190,37 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
   // first screen's requests are answered (first-screen-lane.ts).
   const { lane } = options;
   const firstScreenPage = FIRST_SCREEN_PAGES.has(sync.name);
-  const fetchFirstPage = (batchSize: number, token: string | null): Promise<ServerRow[]> =>
-    firstScreenPage || !lane
-      ? fetchPage(undefined, batchSize, token)
-      : lane.history().then(() => fetchPage(undefined, batchSize, token));
-  let firstPage: { batchSize: number; rows: Promise<ServerRow[]> } | null = null;
+  /** `sent`, when given, learns serverPullsAsked as the request goes (it may wait for the lane). */
+  const fetchFirstPage = (
+    batchSize: number,
+    token: string | null,
+    sent?: (asked: number) => void,
+  ): Promise<ServerRow[]> => {
+    const send = () => {
+      sent?.(serverPullsAsked);
+      return fetchPage(undefined, batchSize, token);
+    };
+    return firstScreenPage || !lane ? send() : lane.history().then(send);
+  };
+  // `asked`: serverPullsAsked when the request went. A resync asked after that (a realtime change, the
+  // subscribe, syncNow) may be about a row the answer predates, and its RESYNC may have been lost: sent
+  // before RxDB's replication listened, or dropped by RxDB as older than the first pull it then started.
+  // The first pull that uses the page then counts as answering only what was asked before it was sent,
+  // and asks for one more pull (see `pull`). Before, such a row waited for the 60 s resync (local-docs
+  // test, 1 run in about 120: a friendship made while a new device set its replications up).
+  let firstPage: { batchSize: number; rows: Promise<ServerRow[]>; asked: number } | null = null;
   let firstScreen: Promise<ServerRow[]> | null = null;
+  /** The early first page the current first pull took, or null. */
+  let firstPageTaken: { asked: number } | null = null;
   const takeFirstPage = (batchSize: number, token: string | null) => {
     const early = firstPage;
     firstPage = null;
-    return early?.batchSize === batchSize ? early.rows : fetchFirstPage(batchSize, token);
+    if (early?.batchSize !== batchSize) return fetchFirstPage(batchSize, token);
+    firstPageTaken = early;
+    return early.rows;
   };
+  /** What the first page the current first pull took answers (its own request: everything asked). */
+  const askedBeforeTakenPage = () => firstPageTaken?.asked ?? Infinity;
   const takeFirstScreen = (token: string | null) => {
     const early = firstScreen;
     firstScreen = null;
@@ -218,10 +243,11 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
         firstScreen?.catch(() => undefined);
         if (firstScreen) lane?.track(sync.name, firstScreen);
         const batchSize = options.pullBatchSize ?? PULL_BATCH_SIZE;
-        const rows = fetchFirstPage(batchSize, token);
-        rows.catch(() => undefined);
-        if (firstScreenPage) lane?.track(sync.name, rows);
-        firstPage = { batchSize, rows };
+        const early = { batchSize, rows: Promise.resolve<ServerRow[]>([]), asked: serverPullsAsked };
+        early.rows = fetchFirstPage(batchSize, token, (asked) => (early.asked = asked));
+        early.rows.catch(() => undefined);
+        if (firstScreenPage) lane?.track(sync.name, early.rows);
+        firstPage = early;
       })
       .catch(() => undefined)
       // Nothing sent (the device holds the collection, the gate was closed): the lane waits no more.
@@ -242,10 +268,6 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     if (firstPulling) resyncHeld = true;
     else stream.next('RESYNC');
   };
-  // Pulls from the server asked for (RxDB's own first one included) and answered: while they differ, the
-  // pull handler asks the server; otherwise it serves streamed rows only (emitRow).
-  let serverPullsAsked = 1;
-  let serverPullsDone = 0;
   const resync = () => {
     serverPullsAsked += 1;
     nudgeDownstream();
@@ -267,7 +289,7 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     checkpoint: PullCheckpoint | undefined,
     batchSize: number,
   ): Promise<ReplicationPullHandlerResult<Doc, PullCheckpoint>> {
-    const asked = serverPullsAsked;
+    let asked = serverPullsAsked;
     if (checkpoint !== undefined && asked === serverPullsDone) {
       const served = await serveStreamed(checkpoint);
       if (served) return served;
@@ -284,8 +306,9 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
     // A new device: full pages straight to storage, the rest through RxDB (first-pull.ts).
     const first =
       checkpoint === undefined
-        ? await holdingResyncs(() =>
-            firstPull({
+        ? await holdingResyncs(async () => {
+            firstPageTaken = null;
+            const result = await firstPull({
               collection,
               state,
               batchSize,
@@ -296,8 +319,16 @@ export function replicateCollection(options: ReplicateOptions): CollectionReplic
               toDocs,
               fetchFirstScreen: () => takeFirstScreen(token) ?? Promise.resolve([]),
               firstPageOnFirstScreen: firstScreenPage,
-            }),
-          )
+            });
+            // An early page older than a resync: this pull answers what was asked before the page went,
+            // and one more pull follows (held resyncs are let go once the first pull has returned).
+            const pageAsked = askedBeforeTakenPage();
+            if (pageAsked < asked) {
+              asked = pageAsked;
+              resyncHeld = true;
+            }
+            return result;
+          })
         : null;
     if (first) {
       rows = first.rest;

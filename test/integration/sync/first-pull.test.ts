@@ -440,3 +440,47 @@ describeEachEmulator('first pull of a new device', (suite) => {
     );
   });
 });
+
+describeEachEmulator('first pull of a new device, with an early page', (suite) => {
+  const emulator = () => suite.emulator();
+  const devices: Device[] = [];
+  afterEach(async () => {
+    for (const d of devices.splice(0)) await d.close();
+  });
+
+  // The early first page (replicate-collection.ts) is asked for while RxDB sets the replication up; a
+  // change the server makes after answering it, told by a resync before the first pull starts, used to
+  // wait for the 60 s resync: the first pull took the older page and counted the resync as answered
+  // (this test failed on both engines; local-docs' friend test 1 run in about 120).
+  it('a row changed after the early first page was answered arrives with the next pull', async () => {
+    const me = await newUser(emulator());
+    const friend = await newUser(emulator());
+    let opened!: (device: Device) => void;
+    const ready = new Promise<Device>((resolve) => (opened = resolve));
+    let early = 0;
+    const fetchEarly: typeof fetch = async (input, init) => {
+      const url = String(input instanceof Request ? input.url : input);
+      const answer = await fetch(input, init);
+      if (!/\/rest\/v1\/friendships\?/.test(url) || /[?&]or=/.test(url) || early++ > 0) return answer;
+      // Answered: now the friendship is made, and a resync told of it (as realtime would).
+      await emulator().engine.query(
+        `insert into public.friendships (id, user_id, friend_id) values ($1 || ':' || $2, $1::uuid, $2::uuid),
+         ($2 || ':' || $1, $2::uuid, $1::uuid)`,
+        [me.id, friend.id],
+      );
+      const device = await ready;
+      device.session.resync();
+      return answer;
+    };
+    const device = await openDevice(emulator(), me.id, {
+      token: me.token,
+      collections: ['friendships'],
+      realtime: false,
+      fetch: fetchEarly,
+      session: { resyncIntervalMs: 600_000 },
+    });
+    devices.push(device);
+    opened(device);
+    await eventually(async () => (await device.db.friendships.count().exec()) === 1, 15_000, 'friendship');
+  });
+});
