@@ -1,6 +1,7 @@
 // The public screens of the production build in Chromium (no backend needed): the landing page's
 // sections, its JavaScript budget (no supabase-js, RxDB or worker), the legal pages, Not Found, the
-// signed-in redirect from /, and axe-core on every public screen in both colour schemes.
+// signed-in redirect from /. Their axe check, in both colour schemes at phone and desktop size, is in
+// screenshots.test.ts, which visits each of them anyway.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -219,25 +220,4 @@ describeInBrowser('landing and legal pages (production build)', () => {
     await page.goto('/definitely/not/here');
     await page.getByRole('heading', { level: 1, name: 'Page Not Found' }).waitFor();
   });
-
-  for (const colorScheme of ['light', 'dark'] as const) {
-    it.each([
-      '/',
-      '/login',
-      '/register',
-      '/register?variant=b',
-      '/reset-password',
-      '/impressum',
-      '/datenschutz',
-      '/terms',
-      '/no-such-page',
-    ])(`%s has no serious or critical axe violations (${colorScheme})`, async (path) => {
-      const { page } = await harness.openPage({ colorScheme, viewport: { width: 390, height: 844 } });
-      await page.goto(path);
-      await page.getByRole('heading', { level: 1 }).waitFor();
-      // /reset-password without a session settles on its notice; wait for the form or the notice.
-      if (path === '/reset-password') await page.getByRole('alert').waitFor();
-      expect(await seriousAxeViolations(page)).toEqual([]);
-    });
-  }
 });
