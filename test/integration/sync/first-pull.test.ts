@@ -439,14 +439,6 @@ describeEachEmulator('first pull of a new device', (suite) => {
       'acked',
     );
   });
-});
-
-describeEachEmulator('first pull of a new device, with an early page', (suite) => {
-  const emulator = () => suite.emulator();
-  const devices: Device[] = [];
-  afterEach(async () => {
-    for (const d of devices.splice(0)) await d.close();
-  });
 
   // The early first page (replicate-collection.ts) is asked for while RxDB sets the replication up; a
   // change the server makes after answering it, told by a resync before the first pull starts, used to
