@@ -5,6 +5,10 @@ import { reloadPage } from '@/lib/reload-page';
 import { createTestI18n } from '../../test/support/browser/render';
 import { AppErrorBoundary } from './app-error-boundary';
 
+// Modules of its own, not the graph other component files in this worker share (isolate: false,
+// vitest.config.ts): its subject must import the mocked reload-page.
+vi.hoisted(() => vi.resetModules());
+
 vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
 function Broken({ error }: { error: unknown }): never {

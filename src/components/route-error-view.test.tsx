@@ -3,6 +3,10 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { reloadPage } from '@/lib/reload-page';
 import { renderWithProviders } from '../../test/support/browser/render';
 
+// Modules of its own, not the graph other component files in this worker share (isolate: false,
+// vitest.config.ts): its subject must import the mocked reload-page.
+vi.hoisted(() => vi.resetModules());
+
 vi.mock('@/lib/reload-page', () => ({ reloadPage: vi.fn() }));
 
 function Broken({ error }: { error: unknown }): never {

@@ -1,10 +1,14 @@
 // @clock-sensitive: wall-clock timestamps
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/support/browser/render';
 import { AppAvatarMenu } from './app-avatar-menu';
 import type { ShellIdentity } from './app-identity';
 import { shellMenusPart } from './app-lazy-menu';
+
+// Modules of its own, not the graph other component files in this worker share (isolate: false,
+// vitest.config.ts): the menus' code must not have loaded yet.
+vi.hoisted(() => vi.resetModules());
 
 const identity: ShellIdentity = { profile: null, username: 'lena', handle: 'lena#0042', level: 2, streak: 1 };
 

@@ -1,8 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../../test/support/browser/render';
 import { AppBurgerMenu } from './app-burger-menu';
 import { shellMenusPart } from './app-lazy-menu';
+
+// Modules of its own, not the graph other component files in this worker share (isolate: false,
+// vitest.config.ts): the menus' code must not have loaded yet.
+vi.hoisted(() => vi.resetModules());
 
 describe('burger menu', () => {
   it('opens from the keyboard before its code has arrived and keeps focus on the trigger', async () => {

@@ -10,6 +10,10 @@ import { renderWithProviders } from '../../../test/support/browser/render';
 import type * as PushSubscriptionModule from './push-subscription';
 import { PushToggle } from './push-toggle';
 
+// Modules of its own, not the graph other component files in this worker share (isolate: false,
+// vitest.config.ts): its subject must import the mocked push-subscription and data client.
+vi.hoisted(() => vi.resetModules());
+
 // The settings push switch when the server refuses this browser's push service (SPP01: not https on a
 // public host; enablePush answers 'refused', test/integration/push/enable-push.test.ts shows that against
 // the emulator). jsdom has no push service, so the subscription step is the one stand-in here; the

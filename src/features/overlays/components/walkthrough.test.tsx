@@ -1,6 +1,7 @@
 import type { User } from '@supabase/supabase-js';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pushKey, readPending } from '@/db/pending-writes';
 import { UserDataContext } from '@/sync/user-data-context';
 import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
 import { ROWS, USER } from '../../../../test/support/browser/db-fixtures';
@@ -76,9 +77,12 @@ describe('walkthrough', () => {
     await user.click(screen.getByRole('button', { name: 'Skip' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(localStorage.getItem(walkthroughRecordKey(USER))).toBe('done');
+    // Skip's write ends with the push it queues for the server: the test waits for that, not only for the
+    // row, so that closing the database afterwards does not cut the write short (RxDB LD8).
     await waitFor(async () => {
       const settings = await db.user_settings.findOne(USER).exec();
       expect(settings?.walkthrough_done).toBe(true);
+      expect((await readPending(db)).entries[pushKey('user_settings', USER)]).toBeDefined();
     });
   });
 

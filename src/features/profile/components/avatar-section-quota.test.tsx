@@ -9,6 +9,10 @@ import { renderWithProviders } from '../../../../test/support/browser/render';
 import type { PhotoStorage } from '../data/profile-picture';
 import { AvatarSection } from './avatar-section';
 
+// Modules of its own, not the graph other component files in this worker share (isolate: false,
+// vitest.config.ts): its subject must import the mocked resize-photo.
+vi.hoisted(() => vi.resetModules());
+
 vi.mock('../data/resize-photo', () => ({ resizePhoto: (file: Blob) => Promise.resolve(file) }));
 
 afterEach(async () => {

@@ -82,8 +82,9 @@ describe('edit profile', () => {
     await user.click(within(form).getByRole('button', { name: 'Save profile' }));
 
     expect(await screen.findByText('Profile updated successfully!', {}, SLOW)).toBeInTheDocument();
+    // The card renders live results in a transition (use-live-query.ts): it may follow the toast by a frame.
     const card = screen.getByRole('region', { name: 'Your profile' });
-    expect(within(card).getByText('lena_lifts')).toBeInTheDocument();
+    expect(await within(card).findByText('lena_lifts')).toBeInTheDocument();
     expect(within(card).getByText('Lena Berg')).toBeInTheDocument();
     const queued = await intents(db);
     expect(queued).toHaveLength(1);
