@@ -54,6 +54,11 @@ export default mergeConfig(
               'scripts/**/*.test.ts',
               'bench/*.test.ts',
             ]),
+            // One module graph per worker, as components: re-importing RxDB, rxjs and zod for every file
+            // was half this project's time. Realm-wide state the files share is safe to share: RxDB's
+            // plugins (open-database.ts waits out the migration plugin's check), fake-indexeddb (each
+            // file's databases have names of their own and are removed after each test).
+            isolate: false,
             setupFiles: ['test/setup/unit.ts'],
           },
         },

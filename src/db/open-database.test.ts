@@ -114,6 +114,26 @@ describe('schema migration wiring', () => {
     expect(doc?.notes).toBe('migrated');
   });
 
+  it('a database opened after a migration in this realm takes writes at once', async () => {
+    // The migration above (or this test's own) added RxDB's migration plugin to the realm: from then on
+    // it holds writes to each new collection above version 0 until it has checked none is due (COL25).
+    const v0 = await openTestDatabase({ userId: USER, collections: ['workouts'] });
+    await v0.workouts.insert({ ...ROWS.workouts, notes: null });
+    await v0.close();
+    await openTestDatabase({
+      userId: USER,
+      collections: ['workouts'],
+      creators: {
+        workouts: {
+          schema: { ...workoutSchema, version: 1 },
+          migrationStrategies: { 1: (doc: object) => doc },
+        },
+      },
+    });
+    const db = await openTestDatabase({ userId: FRIEND, collections: ['profiles'] });
+    await expect(db.profiles.insert({ ...ROWS.profiles, id: FRIEND })).resolves.toBeTruthy();
+  });
+
   it('refuses to open a new schema version without a strategy', async () => {
     const v0 = await openTestDatabase({ userId: USER, collections: ['workouts'] });
     await v0.workouts.insert(ROWS.workouts);

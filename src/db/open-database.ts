@@ -125,6 +125,7 @@ async function createDatabase(name: string, options: OpenDatabaseOptions): Promi
         ? creators
         : Object.fromEntries(Object.entries(creators).map(([n, c]) => [n, { ...c, autoMigrate: false }])),
     );
+    if (!due) await migrationChecksDone(db);
   } catch (error) {
     await db.close();
     throw error;
@@ -132,6 +133,18 @@ async function createDatabase(name: string, options: OpenDatabaseOptions): Promi
   // Edits of pulled documents keep the server state they started from (pull-base.ts).
   keepPullBases(db);
   return db;
+}
+
+/**
+ * Once a realm has added RxDB's migration plugin (an earlier database of this realm had a migration due),
+ * the plugin refuses writes to every new collection above schema version 0 (COL25) until it has checked,
+ * asynchronously, that none is due. The database is handed out after that check, so a write made right
+ * after opening it (a second account signing in on the same page) is not refused.
+ */
+async function migrationChecksDone(db: SpotterDatabase): Promise<void> {
+  for (const collection of Object.values(db.collections)) {
+    while (collection.migrationInProgress) await new Promise((resolve) => setTimeout(resolve, 0));
+  }
 }
 
 async function withDevMode(storage: RxStorage<unknown, unknown>) {

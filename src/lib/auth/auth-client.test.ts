@@ -29,6 +29,9 @@ afterAll(async () => {
 
 describe('auth client', () => {
   it('sends X-Client-Info spotter-web/1.0.0 on auth requests', async () => {
+    // The client is made once per module graph, which unit files share (isolate: false): a fresh module
+    // makes one for the recording server's URL, not for whatever an earlier file stubbed.
+    vi.resetModules();
     const { getAuthClient } = await import('./auth-client');
     const { error } = await getAuthClient().auth.signInWithPassword({
       email: 'mia@example.test',
