@@ -141,7 +141,7 @@ async function createDatabase(name: string, options: OpenDatabaseOptions): Promi
  * asynchronously, that none is due. The database is handed out after that check, so a write made right
  * after opening it (a second account signing in on the same page) is not refused.
  */
-async function migrationChecksDone(db: SpotterDatabase): Promise<void> {
+export async function migrationChecksDone(db: SpotterDatabase): Promise<void> {
   for (const collection of Object.values(db.collections)) {
     while (collection.migrationInProgress) await new Promise((resolve) => setTimeout(resolve, 0));
   }
