@@ -4,7 +4,6 @@ export interface Part {
   args: string[];
 }
 export const INTEGRATION_PARTS: number;
-export const E2E_PARTS: number;
 export function planLanes(
   argv: string[],
   env?: Record<string, string | undefined>,

@@ -7,11 +7,11 @@
 // Why: Vitest puts a project whose files run one at a time (e2e: each file drives a Chromium, a production
 // server and an emulator) in a group of its own that starts only when every other project is done, so on a
 // 2-core machine the e2e files ran alone for half of `npm test` while the other core idled. Two lanes
-// overlap them: the e2e lane runs the first part of the e2e files (E2E_PARTS) while the other lane runs the
-// rest: the other e2e parts, then the integration project in INTEGRATION_PARTS shards, components and unit
-// (largest first, so the end is short parts), with the cores the e2e file leaves (one worker on 2 cores).
-// The e2e lane takes parts from the same queue once its e2e files are done, so neither lane ends long
-// before the other (with the rest as one Vitest, CI's first run spent its last ~550 s on one worker).
+// overlap them: the e2e lane runs the e2e files while the other lane runs the rest with the cores the e2e
+// file leaves (one worker on 2 cores). The rest is a queue of parts (the integration project in
+// INTEGRATION_PARTS shards, then components, then unit: largest first, so the end is short parts), and the
+// e2e lane takes parts from it once its e2e files are done, so neither lane ends long before the other
+// (with the rest as one Vitest, CI's first run spent its last ~550 s on one worker: docs/decisions.md 42).
 //
 // Options pass to every part. `--project` picks the projects (all four without one) and so the lanes; with
 // a single lane, a file filter or an option this script does not know, it runs one Vitest as given.
@@ -33,14 +33,6 @@ const QUEUE_ORDER = ['integration', 'components', 'unit'];
  * INTEGRATION_ONLY (a named file or two).
  */
 export const INTEGRATION_PARTS = 4;
-/**
- * Parts of the e2e files (`--shard`, slow files spread by test/support/slow-first-sequencer.ts): the e2e
- * lane runs the first, the other lane starts with the second. An e2e file keeps about one core busy
- * (Chromium, the preview server, the emulator: 104% of one core measured), so two at once fill 2 cores as
- * an e2e file beside a one-worker part did, and the e2e files, the longest lane (1,487 s of CI's first
- * run), end in about half the time.
- */
-export const E2E_PARTS = 2;
 /** Options without a value, and `--name=value` options, that both lanes can take as they are. */
 const PASSABLE =
   /^--(reporter|outputFile(\.[a-z]+)?|bail|retry|silent|sequence\.[a-zA-Z.]+|testTimeout|hookTimeout)(=.*)?$/;
@@ -121,10 +113,7 @@ export function planLanes(argv, env = process.env) {
         )
       : [part(project, project)],
   );
-  const e2eParts = Array.from({ length: E2E_PARTS }, (_, i) =>
-    part(`e2e-${i + 1}of${E2E_PARTS}`, 'e2e', [`--shard=${i + 1}/${E2E_PARTS}`, '--passWithNoTests']),
-  );
-  return { jsonPath, e2e: e2eParts[0], queue: [...e2eParts.slice(1), ...queue] };
+  return { jsonPath, e2e: part('e2e', 'e2e'), queue };
 }
 
 /**

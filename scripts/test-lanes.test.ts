@@ -5,33 +5,28 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TestSpecification, Vitest } from 'vitest/node';
 import SlowFirstSequencer, { SLOW_FILES } from '../test/support/slow-first-sequencer';
-import { E2E_PARTS, INTEGRATION_PARTS, mergeReports, partWorkers, planLanes } from './test-lanes.mjs';
+import { INTEGRATION_PARTS, mergeReports, partWorkers, planLanes } from './test-lanes.mjs';
 
 describe('test-lanes', () => {
-  it('runs the first e2e part in a lane of its own, and the other parts as a queue, largest first', () => {
+  it('runs e2e first in a lane of its own, and the other projects as a queue of parts, largest first', () => {
     const plan = planLanes(['--reporter=default', '--reporter=json', '--outputFile.json=/r/today.json'], {})!;
     expect(plan.jsonPath).toBe('/r/today.json');
-    const e2ePart = (i: number) => ({
-      name: `e2e-${i}of${E2E_PARTS}`,
+    expect(plan.e2e).toEqual({
+      name: 'e2e',
       args: [
         '--reporter=default',
         '--reporter=json',
-        `--outputFile.json=/r/today.json.e2e-${i}of${E2E_PARTS}.json`,
+        '--outputFile.json=/r/today.json.e2e.json',
         '--project',
         'e2e',
-        `--shard=${i}/${E2E_PARTS}`,
-        '--passWithNoTests',
       ],
     });
-    expect(plan.e2e).toEqual(e2ePart(1));
     expect(plan.queue.map((part) => part.name)).toEqual([
-      ...Array.from({ length: E2E_PARTS - 1 }, (_, i) => `e2e-${i + 2}of${E2E_PARTS}`),
       ...Array.from({ length: INTEGRATION_PARTS }, (_, i) => `integration-${i + 1}of${INTEGRATION_PARTS}`),
       'components',
       'unit',
     ]);
-    expect(plan.queue[0]).toEqual(e2ePart(2));
-    expect(plan.queue[E2E_PARTS]).toEqual({
+    expect(plan.queue[1]).toEqual({
       name: `integration-2of${INTEGRATION_PARTS}`,
       args: [
         '--reporter=default',
@@ -47,9 +42,8 @@ describe('test-lanes', () => {
 
   it('keeps the projects asked for, and runs one Vitest for one lane, a file filter or an unknown option', () => {
     const plan = planLanes(['--project', 'unit', '--project=e2e'], {})!;
-    expect(plan.e2e.args).toEqual(['--project', 'e2e', `--shard=1/${E2E_PARTS}`, '--passWithNoTests']);
-    expect(plan.queue.map((part) => part.name)).toEqual([`e2e-2of${E2E_PARTS}`, 'unit']);
-    expect(plan.queue.at(-1)).toEqual({ name: 'unit', args: ['--project', 'unit'] });
+    expect(plan.e2e.args).toEqual(['--project', 'e2e']);
+    expect(plan.queue).toEqual([{ name: 'unit', args: ['--project', 'unit'] }]);
     expect(planLanes(['--project', 'unit', '--project', 'integration'], {})).toBeNull();
     expect(planLanes(['test/e2e/home.test.ts'], {})).toBeNull();
     expect(planLanes(['-t', 'flex'], {})).toBeNull();
@@ -59,8 +53,7 @@ describe('test-lanes', () => {
     const plan = planLanes(['--project', 'e2e', '--project', 'integration'], {
       INTEGRATION_ONLY: 'test/integration/sync/fault-convergence.test.ts',
     })!;
-    expect(plan.queue.at(-1)).toEqual({ name: 'integration', args: ['--project', 'integration'] });
-    expect(plan.queue.filter((part) => part.name.startsWith('integration'))).toHaveLength(1);
+    expect(plan.queue).toEqual([{ name: 'integration', args: ['--project', 'integration'] }]);
   });
 
   it('gives a part the cores an e2e file leaves, and half of them once the e2e files are done', () => {

@@ -2,7 +2,7 @@
  * Starts the slowest files first, so that a run's last minutes are not one long file on one worker while
  * the other waits (the tail the fault-injected property left in CI's runs). A fresh clone has no Vitest
  * cache of durations (Vitest's own sequencer would use it), so the slow files are named here, slowest
- * first within each project, as `npm test` measured them on 2 cores (2026-12-07); every other file keeps Vitest's order,
+ * first, as `npm test` measured them on 2 cores (2026-12-07); every other file keeps Vitest's order,
  * integration files before the many short component and unit files that fill the gaps at the end.
  */
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
@@ -20,22 +20,6 @@ export const SLOW_FILES = [
   'test/integration/sync/worker-api.test.ts',
   'test/integration/emulator/auth/rate-limit.test.ts',
   'test/integration/emulator/realtime/rate-limit.test.ts',
-  // The e2e files of 50 s or more (CI's first run, 2026-12-07): the e2e parts of scripts/test-lanes.mjs
-  // take them in turn.
-  'test/e2e/visibility.test.ts',
-  'test/e2e/schedule.test.ts',
-  'test/e2e/settings.test.ts',
-  'test/e2e/auth.test.ts',
-  'test/e2e/screenshots.test.ts',
-  'test/e2e/public-profile.test.ts',
-  'test/e2e/overlays.test.ts',
-  'test/e2e/join.test.ts',
-  'test/e2e/screenshots-signed-in.test.ts',
-  'test/e2e/phone-layout.test.ts',
-  'test/e2e/storage-pressure.test.ts',
-  'test/e2e/offline-sync.test.ts',
-  'test/e2e/flex.test.ts',
-  'test/e2e/shell.test.ts',
 ];
 
 const PROJECT_ORDER = ['integration', 'e2e', 'components', 'unit'];
