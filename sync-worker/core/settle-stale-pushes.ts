@@ -114,7 +114,8 @@ export function settleStalePushesWhenIdle<Checkpoint>(
   // to push); looking only while the replication is not active keeps the request away from busy
   // moments. Throttled, not debounced: a replication kept busy by frequent resyncs (syncNow, realtime)
   // is never quiet for a whole debounce window, and its stale entry stayed (convergence seed 92 in CI,
-  // which calls syncNow every 50 ms while entries remain). `look` waits for an inactive moment itself.
+  // which calls syncNow every 50 ms while entries remain). `look` waits for an inactive moment itself, for
+  // MAX_BUSY_LOOKS looks at most.
   const quiet: Subscription = merge(state.active$, ledger$(db))
     .pipe(throttleTime(idleMs, undefined, { leading: false, trailing: true }))
     .subscribe(() => void look());
