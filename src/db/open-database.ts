@@ -147,7 +147,13 @@ export async function migrationChecksDone(db: SpotterDatabase): Promise<void> {
   }
 }
 
-async function withDevMode(storage: RxStorage<unknown, unknown>) {
+/**
+ * RxDB's dev-mode (process-wide once added) and the schema-validating storage it requires (DVM1). Also
+ * what integration tests that build their own databases wrap their storage with.
+ */
+export async function withDevMode<Internals, InstanceCreationOptions>(
+  storage: RxStorage<Internals, InstanceCreationOptions>,
+) {
   const [devMode, ajv] = await Promise.all([
     import('rxdb/plugins/dev-mode'),
     import('rxdb/plugins/validate-ajv'),

@@ -6,7 +6,6 @@
 import { randomUUID } from 'node:crypto';
 import { IDBKeyRange, indexedDB } from 'fake-indexeddb';
 import { getRxStorageDexie } from 'rxdb/plugins/storage-dexie';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { createRxDatabase } from 'rxdb';
 import { RxDBLocalDocumentsPlugin } from 'rxdb/plugins/local-documents';
 import { addRxPlugin } from 'rxdb';
@@ -14,7 +13,7 @@ import WebSocket from 'ws';
 import type { DatabaseClient } from '../../../src/db/database';
 import { COLLECTIONS, type CollectionName } from '../../../src/db/schemas';
 import { keepPullBases } from '../../../src/db/pull-base';
-import { migrationChecksDone } from '../../../src/db/open-database';
+import { migrationChecksDone, withDevMode } from '../../../src/db/open-database';
 import type { SpotterDatabase } from '../../../src/db/types';
 import type { Emulator } from '../../../supabase/emulator/src/start-emulator';
 import { insertAuthUser } from '../../support/engines';
@@ -25,12 +24,6 @@ import { SyncSession, type SyncSessionOptions } from '../../../sync-worker/core/
 addRxPlugin(RxDBLocalDocumentsPlugin);
 
 export const storage = () => getRxStorageDexie({ indexedDB, IDBKeyRange });
-/**
- * The storage with RxDB's schema validation, as the app's databases have it in development
- * (open-database.ts): RxDB's dev-mode is on in the integration files (test/setup/integration.ts) and
- * refuses a database whose storage does not validate (DVM1).
- */
-const validatedStorage = () => wrappedValidateAjvStorage({ storage: storage() });
 
 export async function newUser(emulator: Emulator): Promise<{ id: string; token: string }> {
   const id = await insertAuthUser(emulator.engine);
@@ -95,7 +88,9 @@ export async function openDevice(
   const name = options.dbName ?? `dev_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const db = (await createRxDatabase({
     name,
-    storage: validatedStorage(),
+    // Validated, as the app's databases in development: RxDB's dev-mode is on in the integration files
+    // (test/setup/integration.ts) and refuses a storage that does not validate (DVM1).
+    storage: await withDevMode(storage()),
     multiInstance: options.multiInstance ?? true,
     localDocuments: true,
     eventReduce: true,

@@ -7,8 +7,8 @@
 import { createRxDatabase, type RxCollection, type RxDatabase } from 'rxdb';
 import { replicateSupabase } from 'rxdb/plugins/replication-supabase';
 import { getRxStorageMemory } from 'rxdb/plugins/storage-memory';
-import { wrappedValidateAjvStorage } from 'rxdb/plugins/validate-ajv';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { withDevMode } from '../../../../src/db/open-database';
 import { describeEachEmulator } from '../../../support/emulator';
 import { setUpFixture, type Fixture } from './fixtures';
 
@@ -43,7 +43,7 @@ describeEachEmulator('REST with the real RxDB replication-supabase plugin', (sui
       // Validated: RxDB's dev-mode is on in these files (test/setup/integration.ts). The server's
       // `_modified` column stays out of the schema (dev-mode refuses top-level fields starting with `_`;
       // the plugin drops it from pulled documents then).
-      storage: wrappedValidateAjvStorage({ storage: getRxStorageMemory() }),
+      storage: await withDevMode(getRxStorageMemory()),
       multiInstance: false,
     });
     const collections = await db.addCollections({ notes: { schema } });
