@@ -8,7 +8,13 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { preview } from 'vite';
 import type { TestProject } from 'vitest/node';
-import { chromiumMajor, CHROMIUM_PATH, hasChromium, MIN_CHROMIUM_MAJOR } from './support/chromium.ts';
+import {
+  chromiumMajor,
+  CHROMIUM_PATH,
+  HEADLESS_SHELL_PATH,
+  hasChromium,
+  MIN_CHROMIUM_MAJOR,
+} from './support/chromium.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -20,12 +26,15 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   if (hasChromium) {
-    const major = chromiumMajor();
-    if (major !== null && major < MIN_CHROMIUM_MAJOR) {
-      throw new Error(
-        `[e2e] ${CHROMIUM_PATH} is Chromium ${major}; these tests need ${MIN_CHROMIUM_MAJOR} or later ` +
-          '(older ones ignore offline emulation). Upgrade it: apt-get update && apt-get install chromium.',
-      );
+    for (const executable of new Set([CHROMIUM_PATH, HEADLESS_SHELL_PATH])) {
+      const major = chromiumMajor(executable);
+      if (major !== null && major < MIN_CHROMIUM_MAJOR) {
+        throw new Error(
+          `[e2e] ${executable} is Chromium ${major}; these tests need ${MIN_CHROMIUM_MAJOR} or later ` +
+            '(older ones ignore offline emulation). Upgrade it: ' +
+            'apt-get update && apt-get install chromium chromium-headless-shell.',
+        );
+      }
     }
   }
   if (!existsSync(path.join(root, 'dist', 'index.html'))) {

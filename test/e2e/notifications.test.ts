@@ -25,7 +25,8 @@ import { useAppWithEmulator } from './support/use-app';
 const ALL_BUT_UNCAUGHT = () => [/^(?!uncaught)/];
 
 describeInBrowser('notifications page (production build, emulator)', () => {
-  const harness = useAppWithEmulator();
+  // The full browser: the headless shell grants the notification permission and shows no notifications.
+  const harness = useAppWithEmulator({ fullBrowser: true });
   let app: AppWithEmulator;
   let context: BrowserContext;
   let page: Page;

@@ -29,7 +29,12 @@ export interface AppHarness {
   befriend: (a: TestUser, b: TestUser) => Promise<void>;
 }
 
-export function useAppWithEmulator(options: AppOptions = {}): AppHarness {
+export interface HarnessOptions extends AppOptions {
+  /** The full Chromium instead of its headless shell (browser.ts): for the notification permission and display. */
+  fullBrowser?: boolean;
+}
+
+export function useAppWithEmulator({ fullBrowser = false, ...options }: HarnessOptions = {}): AppHarness {
   let app: AppWithEmulator | undefined;
   let browser: Browser | undefined;
   let opened: WatchedContext[] = [];
@@ -38,7 +43,7 @@ export function useAppWithEmulator(options: AppOptions = {}): AppHarness {
 
   beforeAll(async () => {
     app = await startAppWithEmulator(options);
-    browser = await launchBrowser();
+    browser = await launchBrowser({ full: fullBrowser });
   }, 240_000);
 
   afterAll(async () => {
