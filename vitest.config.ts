@@ -17,8 +17,7 @@ import viteConfig from './vite.config.ts';
 // a Chromium, a production server and an emulator).
 // In lanes (scripts/test-lanes.mjs), each part of the other projects gets TEST_LANE_WORKERS: beside an e2e
 // file, the cores it leaves (one on 2 cores), so that nothing waits on an oversubscribed CPU (components
-// timed out at 20 s with three lanes on 2 cores); after the e2e files, half the cores each. An integration
-// part takes one more (its files mostly wait: scripts/test-lanes.mjs partWorkers).
+// timed out at 20 s with three lanes on 2 cores); after the e2e files, half the cores each.
 const laneWorkers = Number(process.env.TEST_LANE_WORKERS);
 const WORKERS = laneWorkers >= 1 ? laneWorkers : Math.max(2, availableParallelism() - 1);
 // E2E_WORKERS=2 runs two e2e files at once (each has its own emulator, server and Chromium on free ports).

@@ -1,7 +1,6 @@
 // Types of scripts/test-lanes.mjs, for its test.
 export interface Part {
   name: string;
-  project: string;
   args: string[];
 }
 export const INTEGRATION_PARTS: number;
@@ -9,6 +8,6 @@ export function planLanes(
   argv: string[],
   env?: Record<string, string | undefined>,
 ): { jsonPath: string | undefined; e2e: Part; queue: Part[] } | null;
-export function partWorkers(e2eRunning: boolean, cores?: number, project?: string): number;
+export function partWorkers(e2eRunning: boolean, cores?: number): number;
 export function mergeReports(paths: string[], into: string): void;
 export function parse(argv: string[]): { projects: string[]; common: string[]; splittable: boolean };

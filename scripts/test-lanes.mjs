@@ -96,7 +96,6 @@ export function planLanes(argv, env = process.env) {
   const jsonPath = jsonOption?.slice('--outputFile.json='.length);
   const part = (name, project, extra = []) => ({
     name,
-    project,
     args: [
       ...common.map((arg) => (arg === jsonOption ? `--outputFile.json=${jsonPath}.${name}.json` : arg)),
       '--project',
@@ -119,14 +118,10 @@ export function planLanes(argv, env = process.env) {
 
 /**
  * Workers of a part (vitest.config.ts reads TEST_LANE_WORKERS): while the e2e files run, the cores they
- * leave (one on 2 cores); after, half the cores each, as both lanes then run parts. An integration part
- * takes one worker more (up to the cores): its files mostly wait on PostgreSQL, HTTP and sockets (the whole
- * project used 750 CPU-s in 514 s on 2 workers and 2 cores, 73%), so one worker beside the e2e files left
- * a core idle while each file waited in turn, and run 1's integration shards took 1,716 s one file at a time.
+ * leave (one on 2 cores); after, half the cores each, as both lanes then run parts.
  */
-export function partWorkers(e2eRunning, cores = availableParallelism(), project = 'unit') {
-  const base = e2eRunning ? Math.max(1, cores - 1) : Math.max(1, Math.ceil(cores / 2));
-  return project === 'integration' ? Math.min(Math.max(cores, 1), base + 1) : base;
+export function partWorkers(e2eRunning, cores = availableParallelism()) {
+  return e2eRunning ? Math.max(1, cores - 1) : Math.max(1, Math.ceil(cores / 2));
 }
 
 async function main(argv) {
@@ -146,10 +141,7 @@ async function main(argv) {
   const queue = [...plan.queue];
   const results = [];
   const run = async (part) => {
-    const env = {
-      ...process.env,
-      TEST_LANE_WORKERS: String(partWorkers(e2eRunning, availableParallelism(), part.project)),
-    };
+    const env = { ...process.env, TEST_LANE_WORKERS: String(partWorkers(e2eRunning)) };
     results.push({ name: part.name, code: await runLane(part.name, part.args, env) });
   };
   const drain = async () => {

@@ -13,7 +13,6 @@ describe('test-lanes', () => {
     expect(plan.jsonPath).toBe('/r/today.json');
     expect(plan.e2e).toEqual({
       name: 'e2e',
-      project: 'e2e',
       args: [
         '--reporter=default',
         '--reporter=json',
@@ -29,7 +28,6 @@ describe('test-lanes', () => {
     ]);
     expect(plan.queue[1]).toEqual({
       name: `integration-2of${INTEGRATION_PARTS}`,
-      project: 'integration',
       args: [
         '--reporter=default',
         '--reporter=json',
@@ -45,7 +43,7 @@ describe('test-lanes', () => {
   it('keeps the projects asked for, and runs one Vitest for one lane, a file filter or an unknown option', () => {
     const plan = planLanes(['--project', 'unit', '--project=e2e'], {})!;
     expect(plan.e2e.args).toEqual(['--project', 'e2e']);
-    expect(plan.queue).toEqual([{ name: 'unit', project: 'unit', args: ['--project', 'unit'] }]);
+    expect(plan.queue).toEqual([{ name: 'unit', args: ['--project', 'unit'] }]);
     expect(planLanes(['--project', 'unit', '--project', 'integration'], {})).toBeNull();
     expect(planLanes(['test/e2e/home.test.ts'], {})).toBeNull();
     expect(planLanes(['-t', 'flex'], {})).toBeNull();
@@ -55,9 +53,7 @@ describe('test-lanes', () => {
     const plan = planLanes(['--project', 'e2e', '--project', 'integration'], {
       INTEGRATION_ONLY: 'test/integration/sync/fault-convergence.test.ts',
     })!;
-    expect(plan.queue).toEqual([
-      { name: 'integration', project: 'integration', args: ['--project', 'integration'] },
-    ]);
+    expect(plan.queue).toEqual([{ name: 'integration', args: ['--project', 'integration'] }]);
   });
 
   it('gives a part the cores an e2e file leaves, and half of them once the e2e files are done', () => {
@@ -66,15 +62,6 @@ describe('test-lanes', () => {
     expect(partWorkers(true, 8)).toBe(7);
     expect(partWorkers(false, 8)).toBe(4);
     expect(partWorkers(false, 1)).toBe(1);
-  });
-
-  it('gives an integration part one worker more, up to the cores (its files mostly wait)', () => {
-    expect(partWorkers(true, 2, 'integration')).toBe(2);
-    expect(partWorkers(false, 2, 'integration')).toBe(2);
-    expect(partWorkers(true, 8, 'integration')).toBe(8);
-    expect(partWorkers(false, 8, 'integration')).toBe(5);
-    expect(partWorkers(true, 1, 'integration')).toBe(1);
-    expect(partWorkers(true, 2, 'components')).toBe(1);
   });
 
   it('merges the lanes’ JSON reports into the one CI reads', () => {
