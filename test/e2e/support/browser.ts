@@ -4,7 +4,7 @@ import { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_SHELL_PATH, hasChromium } from '
 import { chromium, type Browser } from 'playwright-core';
 import { describe } from 'vitest';
 
-export { CHROMIUM_ARGS, CHROMIUM_PATH, HEADLESS_SHELL_PATH, hasChromium } from './chromium.ts';
+export { CHROMIUM_ARGS, CHROMIUM_PATH, hasChromium } from './chromium.ts';
 
 const inCi = process.env.CI !== undefined && !['', '0', 'false'].includes(process.env.CI.toLowerCase());
 
