@@ -1,12 +1,20 @@
 // Build step for part namespaces (src/lib/i18n/locale-parts.ts). Owns three kinds of module id:
 // - `virtual:locale-parts`: language -> a dynamic import of that language's part map;
-// - `virtual:locale-parts/<lng>`: `<ns>@<path>` -> a dynamic import of that part, one entry per part of
-//   every locales/<lng>/<ns>.json the spec splits, so each part is its own small chunk;
-// - `/locales/<lng>/<ns>.json?part=<path>`: one part as a module whose default export is its JSON.
+// - `virtual:locale-parts/<lng>`: `<ns>@<path>` -> a dynamic import of the file that holds that part, one
+//   entry per part of every locales/<lng>/<ns>.json the spec splits; a part is its own small chunk, or shares
+//   one with the other parts of its group (PART_GROUPS);
+// - `/locales/<lng>/<ns>.json?part=<path>[,<path>...]`: those parts as a module whose default export is
+//   their JSON, merged under their parents' keys.
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Plugin } from 'vite';
-import { LOCALE_PARTS, partPaths, pickPart, PART_SEPARATOR } from '../src/lib/i18n/locale-parts.ts';
+import {
+  LOCALE_PARTS,
+  partFile,
+  partPaths,
+  pickParts,
+  PART_SEPARATOR,
+} from '../src/lib/i18n/locale-parts.ts';
 
 const VIRTUAL_ID = 'virtual:locale-parts';
 const PART_QUERY = /^(.*\/locales\/[^/]+\/[^/]+\.json)\?part=([^&]+)$/;
@@ -37,8 +45,16 @@ export function localeParts(root: string): Plugin {
         for (const namespace of Object.keys(LOCALE_PARTS).sort()) {
           const file = path.join(localesDir, language, `${namespace}.json`);
           this.addWatchFile(file);
-          for (const part of partPaths(namespace, readTree(file))) {
-            const url = `/locales/${language}/${namespace}.json?part=${encodeURIComponent(part)}`;
+          const parts = partPaths(namespace, readTree(file));
+          const files = new Map<string, string[]>();
+          for (const part of parts) {
+            if (part.includes(',')) throw new Error(`locale part ${namespace}/${part}: no commas in a key`);
+            const key = partFile(namespace, part);
+            files.set(key, [...(files.get(key) ?? []), part]);
+          }
+          for (const part of parts) {
+            const inFile = files.get(partFile(namespace, part)) ?? [part];
+            const url = `/locales/${language}/${namespace}.json?part=${encodeURIComponent(inFile.join(','))}`;
             entries.push(
               `  ${JSON.stringify(`${namespace}${PART_SEPARATOR}${part}`)}: () => import(${JSON.stringify(url)}),`,
             );
@@ -50,7 +66,8 @@ export function localeParts(root: string): Plugin {
       if (match === null) return null;
       const [, file = '', part = ''] = match;
       this.addWatchFile(file);
-      return `export default ${JSON.stringify(pickPart(readTree(file), decodeURIComponent(part)))};\n`;
+      const paths = decodeURIComponent(part).split(',');
+      return `export default ${JSON.stringify(pickParts(readTree(file), paths))};\n`;
     },
   };
 }

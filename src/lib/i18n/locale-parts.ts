@@ -17,6 +17,33 @@ export const LOCALE_PARTS: Partial<Record<Namespace, readonly string[]>> = {
 };
 
 /**
+ * Namespaces whose parts ship in a few files of several parts each, not one file per part: the precache
+ * fetches every file on a new device, and each request costs the phone about as much as a few kilobytes
+ * (docs/decisions.md, "Locale parts in groups"). A part goes to group `hash(path) % count`, so adding a
+ * challenge moves no other; the parts in `alone` (the card, on every first screen) keep a file of their own.
+ */
+export const PART_GROUPS: Partial<Record<Namespace, { count: number; alone: readonly string[] }>> = {
+  challenges: { count: 8, alone: ['card'] },
+};
+
+/** A stable 32-bit hash (FNV-1a) of a part's path. */
+function pathHash(path: string): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < path.length; i++) {
+    hash ^= path.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash;
+}
+
+/** The file a part of `namespace` ships in: its own path, or `group-<n>` for a grouped part. */
+export function partFile(namespace: string, path: string): string {
+  const grouping = PART_GROUPS[namespace as Namespace];
+  if (grouping === undefined || grouping.alone.includes(path)) return path;
+  return `group-${pathHash(path) % grouping.count}`;
+}
+
+/**
  * The name of the part of `namespace` at `path`. Typed as the whole namespace: the part has its keys
  * (those under `path`), so `t` and `useTranslation` keep checking them.
  */
@@ -48,6 +75,18 @@ export function pickPart(tree: unknown, path: string): Tree {
   const value = valueAt(tree, path);
   if (value === undefined) return {};
   return path.split('.').reduceRight<Tree>((inner, key) => ({ [key]: inner }), value as Tree);
+}
+
+/** The subtrees of `tree` at every path of `paths`, merged under their parents' keys. */
+export function pickParts(tree: unknown, paths: readonly string[]): Tree {
+  const merge = (into: Tree, from: Tree): Tree => {
+    for (const [key, value] of Object.entries(from)) {
+      const existing = into[key];
+      into[key] = isTree(existing) && isTree(value) ? merge({ ...existing }, value) : value;
+    }
+    return into;
+  };
+  return paths.reduce<Tree>((merged, path) => merge(merged, pickPart(tree, path)), {});
 }
 
 /** The part paths of one namespace's tree, e.g. `['card', 'plank_60s', ...]` or `['streak.week', ...]`. */
