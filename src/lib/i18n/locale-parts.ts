@@ -19,7 +19,7 @@ export const LOCALE_PARTS: Partial<Record<Namespace, readonly string[]>> = {
 /**
  * Namespaces whose parts ship in a few files of several parts each, not one file per part: the precache
  * fetches every file on a new device, and each request costs the phone about as much as a few kilobytes
- * (docs/decisions.md, "Locale parts in groups"). A part goes to group `hash(path) % count`, so adding a
+ * (docs/decisions.md, "First signed-in screen weight"). A part goes to group `hash(path) % count`, so adding a
  * challenge moves no other; the parts in `alone` (the card, on every first screen) keep a file of their own.
  */
 export const PART_GROUPS: Partial<Record<Namespace, { count: number; alone: readonly string[] }>> = {
