@@ -17,13 +17,19 @@
 // a single lane, a file filter or an option this script does not know, it runs one Vitest as given.
 // `--outputFile.json=<path>` (CI's report) is written per part, then merged into <path>. Each line of a
 // part's output starts with its name. The exit code is non-zero when any part failed.
+// TEST_LANES_SHARED=<dir>: invocations given the same directory share the two lanes (scripts/lane-slots.mjs),
+// each part waiting for a free one, e2e parts first; a single lane's projects then also run as parts. CI's
+// shifted-clock runs use it to run at once, each with its own clock (.ci/run).
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { availableParallelism } from 'node:os';
 import { pathToFileURL } from 'node:url';
+import { laneSlots } from './lane-slots.mjs';
 
 const ALL_PROJECTS = ['unit', 'components', 'integration', 'e2e'];
+/** Parts at once: the e2e lane and the other (and with TEST_LANES_SHARED, across the invocations). */
+const LANES = 2;
 const LANE_OF = (project) => (project === 'e2e' ? 'e2e' : 'rest');
 /** The queue's order: the largest parts first. */
 const QUEUE_ORDER = ['integration', 'components', 'unit'];
@@ -92,7 +98,8 @@ const children = [];
 export function planLanes(argv, env = process.env) {
   const { projects, common, splittable } = parse(argv);
   const lanes = new Set(projects.map(LANE_OF));
-  if (!splittable || lanes.size < 2) return null;
+  // Sharing lanes with another invocation, even one lane's projects go as parts, to take turns with it.
+  if (!splittable || (lanes.size < 2 && !env.TEST_LANES_SHARED)) return null;
   const jsonOption = common.find((arg) => arg.startsWith('--outputFile.json='));
   const jsonPath = jsonOption?.slice('--outputFile.json='.length);
   const part = (name, project, extra = []) => ({
@@ -114,7 +121,7 @@ export function planLanes(argv, env = process.env) {
         )
       : [part(project, project)],
   );
-  return { jsonPath, e2e: part('e2e', 'e2e'), queue };
+  return { jsonPath, e2e: projects.includes('e2e') ? part('e2e', 'e2e') : null, queue };
 }
 
 /**
@@ -138,25 +145,34 @@ async function main(argv) {
       process.exit(130);
     });
   }
-  let e2eRunning = true;
+  let e2eRunning = plan.e2e !== null;
+  // Shared with another invocation (TEST_LANES_SHARED): every part first takes one of the two slots.
+  const shared = process.env.TEST_LANES_SHARED ? laneSlots(process.env.TEST_LANES_SHARED, LANES) : null;
   const queue = [...plan.queue];
   const results = [];
   const run = async (part) => {
-    const env = { ...process.env, TEST_LANE_WORKERS: String(partWorkers(e2eRunning)) };
-    results.push({ name: part.name, code: await runLane(part.name, part.args, env) });
+    const release = shared ? await shared.acquire(part.name) : () => {};
+    try {
+      const beside = shared ? shared.e2eRunning() && part.name !== 'e2e' : e2eRunning;
+      const env = { ...process.env, TEST_LANE_WORKERS: String(partWorkers(beside)) };
+      results.push({ name: part.name, code: await runLane(part.name, part.args, env) });
+    } finally {
+      release();
+    }
   };
   const drain = async () => {
     for (let part = queue.shift(); part; part = queue.shift()) await run(part);
   };
   const e2eLane = async () => {
-    await run(plan.e2e);
+    if (plan.e2e !== null) await run(plan.e2e);
     e2eRunning = false;
     await drain();
   };
   await Promise.all([e2eLane(), drain()]);
+  const parts = plan.e2e === null ? plan.queue : [plan.e2e, ...plan.queue];
   if (plan.jsonPath)
     mergeReports(
-      [plan.e2e, ...plan.queue].map((part) => `${plan.jsonPath}.${part.name}.json`),
+      parts.map((part) => `${plan.jsonPath}.${part.name}.json`),
       plan.jsonPath,
     );
   for (const { name, code } of results) {

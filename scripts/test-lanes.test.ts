@@ -42,11 +42,22 @@ describe('test-lanes', () => {
 
   it('keeps the projects asked for, and runs one Vitest for one lane, a file filter or an unknown option', () => {
     const plan = planLanes(['--project', 'unit', '--project=e2e'], {})!;
-    expect(plan.e2e.args).toEqual(['--project', 'e2e']);
+    expect(plan.e2e?.args).toEqual(['--project', 'e2e']);
     expect(plan.queue).toEqual([{ name: 'unit', args: ['--project', 'unit'] }]);
     expect(planLanes(['--project', 'unit', '--project', 'integration'], {})).toBeNull();
     expect(planLanes(['test/e2e/home.test.ts'], {})).toBeNull();
     expect(planLanes(['-t', 'flex'], {})).toBeNull();
+  });
+
+  it('splits even one lane into parts when it shares the lanes with another invocation', () => {
+    const plan = planLanes(['--project', 'unit', '--project', 'integration'], {
+      TEST_LANES_SHARED: '/tmp/x',
+    })!;
+    expect(plan.e2e).toBeNull();
+    expect(plan.queue.map((part) => part.name)).toEqual([
+      ...Array.from({ length: INTEGRATION_PARTS }, (_, i) => `integration-${i + 1}of${INTEGRATION_PARTS}`),
+      'unit',
+    ]);
   });
 
   it('does not shard the integration project when INTEGRATION_ONLY names its files', () => {
