@@ -4,13 +4,14 @@
  * - when a new worker takes control of a page an older worker controlled, the page reloads once
  *   (reload-guard.ts); other tabs of the app get the same `controlling` event and reload too;
  * - every page start, every `online` event and every new token ask the worker to replay its write queue;
- *   a pass that left writes for a transient reason is asked again shortly while online (replay-retry.ts).
+ *   a pass that left writes for a transient reason is asked again shortly while online, and so is a write
+ *   queued while online (replay-retry.ts).
  */
 import { Workbox } from 'workbox-window';
 import { reloadPage } from '@/lib/reload-page';
 import { parseReloadMarker, RELOAD_MARKER, shouldReloadForNewWorker } from './reload-guard';
 import { ReplayRetry } from './replay-retry';
-import { requestReplay } from './write-queue';
+import { requestReplay, subscribeToWriteQueue } from './write-queue';
 
 function readMarker(): number | null {
   try {
@@ -61,5 +62,12 @@ async function register(): Promise<Workbox> {
   replays.start();
   window.addEventListener('online', () => replays.start());
   window.addEventListener('offline', () => replays.cancel());
+  // A write queued while online (the queue grew) gets tries of its own: see ReplayRetry.nudge.
+  let queued = 0;
+  subscribeToWriteQueue((message) => {
+    if (message.type !== 'QUEUE_CHANGED') return;
+    if (message.size > queued) replays.nudge();
+    queued = message.size;
+  });
   return workbox;
 }

@@ -96,4 +96,46 @@ describe('ReplayRetry', () => {
     await h.fire();
     expect(h.calls).toHaveLength(3);
   });
+
+  it('tries again for a write queued while the pass that online started was under way (it found the queue empty)', async () => {
+    // CI, join.test.ts: the sync worker held a join offline and sent it on `online`; the request failed
+    // before the network carried it and was queued after the page's pass had read an empty queue. The
+    // chain ended, and the write waited for the next `online`.
+    const h = harness([false, false]);
+    h.retry.start();
+    h.retry.nudge(); // QUEUE_CHANGED (the queue grew) while that pass runs
+    await h.settle();
+    expect(h.timers.map((t) => t.ms)).toEqual([2000]);
+    await h.fire();
+    expect(h.calls).toHaveLength(2);
+    expect(h.timers).toHaveLength(1); // emptied: no further try
+  });
+
+  it('gives a write queued while online and no chain runs a try of its own 2 s later, with the usual back-off', async () => {
+    const h = harness([true, false]);
+    h.retry.nudge();
+    expect(h.calls).toHaveLength(0);
+    expect(h.timers.map((t) => t.ms)).toEqual([2000]);
+    h.retry.nudge(); // a try is already due: no second timer
+    expect(h.timers).toHaveLength(1);
+    await h.fire();
+    await h.fire();
+    expect(h.calls).toHaveLength(2);
+    expect(h.timers.map((t) => t.ms)).toEqual([2000, 4000]);
+  });
+
+  it('ignores a nudge offline, and one that a cancelled pass saw', async () => {
+    const h = harness([false, false]);
+    h.setOnline(false);
+    h.retry.nudge();
+    expect(h.timers).toEqual([]);
+    h.setOnline(true);
+    h.retry.start();
+    h.retry.nudge();
+    h.retry.cancel(); // offline while the pass ran
+    await h.settle();
+    expect(h.timers).toEqual([]);
+    h.retry.nudge(); // online again and a write queued: tried
+    expect(h.timers.map((t) => t.ms)).toEqual([2000]);
+  });
 });
