@@ -1,6 +1,9 @@
 // Component tests run in jsdom with Testing Library's matchers. Each test starts from a clean page: no stored
-// theme or language, no colour-scheme attribute, `<html lang>` unset.
+// theme or language, no colour-scheme attribute, `<html lang>` unset, no toast. Files share a worker
+// (isolate: false), so a toast left in Mantine's module-level store by one file showed in the next file's
+// toast host (CI: a check-in toast answered a test's `getByRole('status')`).
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
 
@@ -13,6 +16,7 @@ vi.setConfig({ testTimeout: 20_000 });
 
 afterEach(() => {
   cleanup();
+  notifications.clean();
   localStorage.clear();
   sessionStorage.clear();
   document.documentElement.removeAttribute('data-mantine-color-scheme');

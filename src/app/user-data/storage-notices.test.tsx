@@ -2,7 +2,6 @@
 // fake-indexeddb with a full disk injected below RxDB's storage. The sync worker's `rpc` is the one
 // stand-in: its push reaching the server is test/e2e/storage-pressure.test.ts.
 import 'fake-indexeddb/auto';
-import { notifications } from '@mantine/notifications';
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ROWS, USER } from '../../../test/support/browser/db-fixtures';
@@ -13,9 +12,6 @@ import { renderWithProviders } from '../../../test/support/browser/render';
 import { StorageNotices } from './storage-notices';
 
 afterEach(async () => {
-  act(() => {
-    notifications.clean();
-  });
   await cleanupDatabases();
 });
 

@@ -1,6 +1,5 @@
 // The hourly upload quota (SPQ02, issue 34): a photo upload it refuses says why in the user's language,
 // instead of the generic failure. The canvas resize, which jsdom has not, passes the file through.
-import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, it, vi } from 'vitest';
 import { cleanupDatabases, openTestDatabase } from '../../../../test/support/browser/test-database';
@@ -17,7 +16,6 @@ vi.mock('../data/resize-photo', () => ({ resizePhoto: (file: Blob) => Promise.re
 
 afterEach(async () => {
   cleanup();
-  notifications.clean();
   await cleanupDatabases();
 });
 

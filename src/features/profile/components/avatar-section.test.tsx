@@ -2,7 +2,6 @@
 // locally at once and queued as one profile update (so it works offline); offline the photo upload says
 // it needs a connection and nothing is sent; a failed upload keeps the picked file and shows the spec's
 // 'Failed to update profile picture'. The real resize and upload run in the e2e (avatar-discover).
-import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pendingEntries, readPending } from '@/db/pending-writes';
@@ -14,7 +13,6 @@ import { AvatarSection } from './avatar-section';
 
 afterEach(async () => {
   cleanup();
-  notifications.clean();
   vi.restoreAllMocks();
   await cleanupDatabases();
 });

@@ -2,7 +2,6 @@
 // to the sync handle: rows show handle (a link to /p/{id}), level and Add friend; Add friend records one
 // queued add_friend_by_handle intent and shows the row as sent; offline it says discovery needs a
 // connection. The server's order and visibility are tested in test/integration/db/discover-people.test.ts.
-import { notifications } from '@mantine/notifications';
 import { cleanup, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { pendingEntries, readPending } from '@/db/pending-writes';
@@ -13,7 +12,6 @@ import { DiscoverSection } from './discover-section';
 
 afterEach(async () => {
   cleanup();
-  notifications.clean();
   vi.restoreAllMocks();
   await cleanupDatabases();
 });

@@ -2,7 +2,6 @@
 // Edit profile and visibility on /profile (issue 14) on a real database (RxDB on fake-indexeddb): the edit
 // shows at once, is one queued intent, bad input is named and keeps what was typed, a refusal the server
 // sends later reaches the form, markup stays text, and the German texts and number format render.
-import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { updateProfile } from '@/db/commands/profile';
@@ -19,8 +18,6 @@ import { ProfilePage } from './profile-page';
 afterEach(async () => {
   // Unmount first: the page's live local-document subscriptions must end before the database closes.
   cleanup();
-  // Toasts live in a module-level store: one left from the last test must not answer for the next.
-  notifications.clean();
   await cleanupDatabases();
 });
 

@@ -4,7 +4,6 @@
 // says so, 20 a page with Load more, search, Remove behind a confirmation (one queued intent, the friend
 // gone at once), outgoing requests with Cancel and a queued request by handle, a refusal that came back
 // later with the spec's message (also in German), and markup in a name shown as text.
-import { notifications } from '@mantine/notifications';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { sendFriendRequestByHandle } from '@/db/commands/friends';
@@ -24,7 +23,6 @@ import { FriendsSection } from './friends-section';
 
 afterEach(async () => {
   cleanup();
-  notifications.clean();
   await cleanupDatabases();
 });
 
