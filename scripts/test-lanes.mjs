@@ -34,10 +34,10 @@ const LANE_OF = (project) => (project === 'e2e' ? 'e2e' : 'rest');
 /** The queue's order: the largest parts first. */
 const QUEUE_ORDER = ['integration', 'components', 'unit'];
 /**
- * Shards of the integration project (`--shard`), so that the lanes end close together (with 4, CI's first run
- * spent its last ~2 minutes on one shard while the e2e lane idled); each repeats the
- * project's global set-up (a PGlite snapshot and a PostgreSQL template, about 10 s). Not with
- * INTEGRATION_ONLY (a named file or two).
+ * Shards of the integration project (`--shard`), so that the lanes end close together (with 4, CI's first
+ * run spent its last ~2 minutes on one shard while the e2e lane idled); each repeats the project's global
+ * set-up (a PGlite snapshot and a PostgreSQL template, about 10 s). Not with INTEGRATION_ONLY (a named file
+ * or two).
  */
 export const INTEGRATION_PARTS = 6;
 /** Options without a value, and `--name=value` options, that both lanes can take as they are. */
