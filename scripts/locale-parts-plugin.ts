@@ -45,19 +45,20 @@ export function localeParts(root: string): Plugin {
         for (const namespace of Object.keys(LOCALE_PARTS).sort()) {
           const file = path.join(localesDir, language, `${namespace}.json`);
           this.addWatchFile(file);
-          const parts = partPaths(namespace, readTree(file));
+          // The parts of each file, then one entry per part naming its file.
           const files = new Map<string, string[]>();
-          for (const part of parts) {
+          for (const part of partPaths(namespace, readTree(file))) {
             if (part.includes(',')) throw new Error(`locale part ${namespace}/${part}: no commas in a key`);
             const key = partFile(namespace, part);
             files.set(key, [...(files.get(key) ?? []), part]);
           }
-          for (const part of parts) {
-            const inFile = files.get(partFile(namespace, part)) ?? [part];
-            const url = `/locales/${language}/${namespace}.json?part=${encodeURIComponent(inFile.join(','))}`;
-            entries.push(
-              `  ${JSON.stringify(`${namespace}${PART_SEPARATOR}${part}`)}: () => import(${JSON.stringify(url)}),`,
-            );
+          for (const parts of files.values()) {
+            const url = `/locales/${language}/${namespace}.json?part=${encodeURIComponent(parts.join(','))}`;
+            for (const part of parts) {
+              entries.push(
+                `  ${JSON.stringify(`${namespace}${PART_SEPARATOR}${part}`)}: () => import(${JSON.stringify(url)}),`,
+              );
+            }
           }
         }
         return `export default {\n${entries.join('\n')}\n};\n`;
